@@ -1,0 +1,13 @@
+"""rules_pkg: the combat rules of five tabletop RPGs, with exact odds.
+
+Pure Python, standard library only; runs unchanged on CPython and in Pyodide.
+"""
+
+from .dice import MAX_DICE, Distribution, roll
+from .errors import LimitError, RulesError
+from .registry import Calculator, Die, Highlight, Input, Odds, OddsRow, Result, calculator, calculators, get
+
+__all__ = [
+    "MAX_DICE", "Calculator", "Die", "Distribution", "Highlight", "Input", "LimitError",
+    "Odds", "OddsRow", "Result", "RulesError", "calculator", "calculators", "get", "roll",
+]

@@ -1,0 +1,162 @@
+"""Exact dice arithmetic: immutable outcome -> count mappings (in the spirit of dyce).
+
+A `Distribution` holds integer counts, never floats; probabilities are
+`fractions.Fraction`. Random rolls go through an injected `random.Random`
+so a seed gives the same dice on CPython and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+from .errors import LimitError, RulesError
+
+T = TypeVar("T", bound=Hashable)
+U = TypeVar("U", bound=Hashable)
+
+MAX_DICE = 100  # the largest pool any calculator accepts
+MAX_SIDES = 1000  # d100 is the largest die any of the five games uses
+
+
+def _sort_key(outcome: Any) -> tuple[int, Any]:
+    # ints and tuples of ints sort naturally; anything else by its text.
+    if isinstance(outcome, int | tuple):
+        return (0, outcome)
+    return (1, str(outcome))
+
+
+@dataclass(frozen=True)
+class Distribution(Generic[T]):
+    """An exact distribution: each outcome with how many equally likely ways give it."""
+
+    items: tuple[tuple[T, int], ...]
+
+    @staticmethod
+    def from_counts(counts: Mapping[U, int]) -> Distribution[U]:
+        kept = [(o, c) for o, c in counts.items() if c]
+        if not kept:
+            raise RulesError("a distribution needs at least one outcome")
+        if any(c < 0 for _, c in kept):
+            raise RulesError("counts cannot be negative")
+        kept.sort(key=lambda oc: _sort_key(oc[0]))
+        return Distribution(tuple(kept))
+
+    @staticmethod
+    def die(faces: Iterable[U]) -> Distribution[U]:
+        """One die whose faces are `faces` (each face equally likely)."""
+        counts: dict[U, int] = {}
+        for face in faces:
+            counts[face] = counts.get(face, 0) + 1
+        return Distribution.from_counts(counts)
+
+    @staticmethod
+    def d(sides: int) -> Distribution[int]:
+        check_sides(sides)
+        return Distribution.die(range(1, sides + 1))
+
+    @staticmethod
+    def constant(value: U) -> Distribution[U]:
+        return Distribution(((value, 1),))
+
+    # -- reading -----------------------------------------------------------
+    @property
+    def total(self) -> int:
+        return sum(c for _, c in self.items)
+
+    def outcomes(self) -> tuple[T, ...]:
+        return tuple(o for o, _ in self.items)
+
+    def counts(self) -> dict[T, int]:
+        return dict(self.items)
+
+    def __iter__(self) -> Iterator[tuple[T, int]]:
+        return iter(self.items)
+
+    def probability(self, outcome: T) -> Fraction:
+        return Fraction(self.counts().get(outcome, 0), self.total)
+
+    def pmf(self) -> dict[T, Fraction]:
+        total = self.total
+        return {o: Fraction(c, total) for o, c in self.items}
+
+    def p(self, predicate: Callable[[T], bool]) -> Fraction:
+        """P(predicate(outcome))."""
+        return Fraction(sum(c for o, c in self.items if predicate(o)), self.total)
+
+    def at_least(self, value: Any) -> Fraction:
+        return self.p(lambda o: o >= value)  # type: ignore[operator]
+
+    def at_most(self, value: Any) -> Fraction:
+        return self.p(lambda o: o <= value)  # type: ignore[operator]
+
+    def mean(self) -> Fraction:
+        return sum((Fraction(o) * c for o, c in self.items), Fraction(0)) / self.total  # type: ignore[call-overload]
+
+    # -- combining ---------------------------------------------------------
+    def map(self, f: Callable[[T], U]) -> Distribution[U]:
+        counts: dict[U, int] = {}
+        for o, c in self.items:
+            k = f(o)
+            counts[k] = counts.get(k, 0) + c
+        return Distribution.from_counts(counts)
+
+    def combine(self, other: Distribution[U], f: Callable[[T, U], Any]) -> Distribution[Any]:
+        """The distribution of f(a, b) for independent a from self and b from other."""
+        counts: dict[Any, int] = {}
+        for a, ca in self.items:
+            for b, cb in other.items:
+                k = f(a, b)
+                counts[k] = counts.get(k, 0) + ca * cb
+        return Distribution.from_counts(counts)
+
+    def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:
+        if isinstance(other, int):
+            return self.map(lambda o: o + other)  # type: ignore[operator,return-value]
+        return self.combine(other, lambda a, b: a + b)
+
+    __radd__ = __add__
+
+    def repeat(self, n: int, f: Callable[[Any, Any], Any] | None = None) -> Distribution[Any]:
+        """The sum (or fold by `f`) of n independent copies, by repeated doubling."""
+        check_dice(n)
+        op = f or (lambda a, b: a + b)
+        result: Distribution[Any] | None = None
+        power: Distribution[Any] = self
+        while n:
+            if n & 1:
+                result = power if result is None else result.combine(power, op)
+            n >>= 1
+            if n:
+                power = power.combine(power, op)
+        if result is None:  # n == 0: the empty sum
+            zero = self.items[0][0]
+            return Distribution.constant(zero * 0 if isinstance(zero, int | tuple) else 0)  # type: ignore[operator]
+        return result
+
+
+def check_dice(n: int, what: str = "dice") -> None:
+    """Limits are checked before any work (cf. avrae/d20's max_rolls)."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise RulesError(f"the number of {what} must be a whole number")
+    if n < 0:
+        raise RulesError(f"the number of {what} cannot be negative")
+    if n > MAX_DICE:
+        raise LimitError(f"at most {MAX_DICE} {what} in one pool (asked for {n})")
+
+
+def check_sides(sides: int) -> None:
+    if not isinstance(sides, int) or isinstance(sides, bool) or sides < 1:
+        raise RulesError("a die needs a whole, positive number of sides")
+    if sides > MAX_SIDES:
+        raise LimitError(f"at most {MAX_SIDES} sides on a die (asked for {sides})")
+
+
+def roll(rng: random.Random, sides: int, n: int = 1) -> tuple[int, ...]:
+    """Roll n dice with `sides` sides through the injected RNG."""
+    check_dice(n)
+    check_sides(sides)
+    return tuple(rng.randint(1, sides) for _ in range(n))

@@ -1,0 +1,266 @@
+"""One registry of calculators: the browser renders its forms from it.
+
+A calculator is a pure function over validated inputs, plus the metadata
+(`id`, `title`, `source`, typed `inputs`) a UI needs to build a form. Adding a
+calculator means decorating a function with `@calculator(...)`; no UI code.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from .dice import Distribution
+from .errors import RulesError
+
+InputKind = Literal["int", "choice", "bool", "text"]
+MAX_SEED = 2**32 - 1
+_MAX_TEXT = 200
+
+
+@dataclass(frozen=True)
+class Input:
+    """One typed input of a calculator; the UI renders a control from it."""
+
+    name: str
+    label: str
+    kind: InputKind = "int"
+    default: Any = 0
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label)
+    help: str = ""
+
+    def coerce(self, raw: Any) -> Any:
+        """Turn a raw value (a Python value, or text from a form or URL) into a valid one."""
+        if self.kind == "int":
+            value = _to_int(raw, self.label)
+            if self.min is not None and value < self.min:
+                raise RulesError(f"{self.label} must be at least {self.min} (got {value})")
+            if self.max is not None and value > self.max:
+                raise RulesError(f"{self.label} must be at most {self.max} (got {value})")
+            return value
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in {"1", "true", "yes", "on"}:
+                return True
+            if text in {"0", "false", "no", "off", ""}:
+                return False
+            raise RulesError(f"{self.label} must be yes or no (got {str(raw)[:40]!r})")
+        if self.kind == "choice":
+            text = str(raw)
+            if text not in {v for v, _ in self.choices}:
+                raise RulesError(f"{self.label}: {text[:60]!r} is not one of the choices")
+            return text
+        text = str(raw)
+        if len(text) > _MAX_TEXT:
+            raise RulesError(f"{self.label} is too long (at most {_MAX_TEXT} characters)")
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind,
+                             "default": self.default}
+        if self.min is not None:
+            d["min"] = self.min
+        if self.max is not None:
+            d["max"] = self.max
+        if self.choices:
+            d["choices"] = [list(c) for c in self.choices]
+        if self.help:
+            d["help"] = self.help
+        return d
+
+
+def _to_int(raw: Any, label: str) -> int:
+    if isinstance(raw, bool):
+        raise RulesError(f"{label} must be a whole number")
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, float) and raw.is_integer():
+        return int(raw)
+    text = str(raw).strip()
+    if not text:
+        raise RulesError(f"{label} is empty: enter a whole number")
+    if len(text) > 12 or not text.lstrip("+-").isdigit():
+        raise RulesError(f"{label} must be a whole number (got {text[:20]!r})")
+    return int(text)
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die as rolled, for display: e.g. Die(6, 6, '✘', 'base')."""
+
+    sides: int
+    value: int
+    label: str = ""  # what the face means in the game: "✘", "☠", "+2 AP" …
+    kind: str = ""  # which pool it belongs to: "base", "skill", "gear" …
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """A table row the result used: table id (from the extracted data) and row index."""
+
+    table: str
+    row: int
+
+
+@dataclass(frozen=True)
+class OddsRow:
+    outcome: str
+    exactly: Fraction
+    at_least: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class Odds:
+    title: str
+    rows: tuple[OddsRow, ...]
+
+    @staticmethod
+    def of(dist: Distribution[Any], title: str,
+           label: Callable[[Any], str] = str, cumulative: bool = True) -> Odds:
+        """Exact odds of a distribution, with P(at least) for ordered outcomes."""
+        pmf = dist.pmf()
+        rows: list[OddsRow] = []
+        outcomes = list(pmf)
+        for i, o in enumerate(outcomes):
+            ge = sum((pmf[x] for x in outcomes[i:]), Fraction(0)) if cumulative else None
+            rows.append(OddsRow(label(o), pmf[o], ge))
+        return Odds(title, tuple(rows))
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a calculator returns: values, explanation steps, odds, dice, highlights."""
+
+    summary: str  # one line: the answer
+    values: tuple[tuple[str, Any], ...] = ()  # named values, e.g. (("Damage", 22),)
+    steps: tuple[str, ...] = ()  # the explanation in the game's own words
+    odds: tuple[Odds, ...] = ()
+    dice: tuple[Die, ...] = ()
+    highlight: tuple[Highlight, ...] = ()
+    notes: tuple[str, ...] = ()  # e.g. "not in the source: …"
+
+    def value(self, name: str) -> Any:
+        for k, v in self.values:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form for the browser (fractions as 'n/d' plus a float)."""
+        return {
+            "summary": self.summary,
+            "values": [[k, _jsonable(v)] for k, v in self.values],
+            "steps": list(self.steps),
+            "odds": [{"title": o.title, "rows": [
+                {"outcome": r.outcome, "exactly": _frac(r.exactly),
+                 "at_least": None if r.at_least is None else _frac(r.at_least)}
+                for r in o.rows]} for o in self.odds],
+            "dice": [{"sides": d.sides, "value": d.value, "label": d.label, "kind": d.kind}
+                     for d in self.dice],
+            "highlight": [{"table": h.table, "row": h.row} for h in self.highlight],
+            "notes": list(self.notes),
+        }
+
+
+def _frac(f: Fraction) -> dict[str, Any]:
+    return {"text": f"{f.numerator}/{f.denominator}", "value": float(f)}
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, Fraction):
+        return _frac(v)
+    if isinstance(v, bool | int | float | str) or v is None:
+        return v
+    if isinstance(v, list | tuple):
+        return [_jsonable(x) for x in v]
+    return str(v)
+
+
+@dataclass(frozen=True)
+class Calculator:
+    id: str  # "<game>.<name>"
+    game: str
+    title: str
+    source: str  # document and section it implements (and any standard rule it adds)
+    inputs: tuple[Input, ...]
+    fn: Callable[..., Result] = field(repr=False, compare=False)
+    rolls: bool = False  # takes an `rng` argument and can roll dice
+    tables: tuple[str, ...] = ()  # ids of the extracted tables it belongs next to
+    description: str = ""
+
+    def validate(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        known = {i.name for i in self.inputs} | {"seed", "roll"}
+        unknown = sorted(set(raw) - known)
+        if unknown:
+            raise RulesError(f"unknown input(s) for {self.title}: {', '.join(unknown)}")
+        return {i.name: i.coerce(raw[i.name]) if i.name in raw else i.default
+                for i in self.inputs}
+
+    def run(self, **raw: Any) -> Result:
+        """Validate inputs (limits first, before any work) and run the rule.
+
+        For a calculator that rolls, `roll=True` rolls dice with `random.Random(seed)`
+        (a fresh random seed when none is given); otherwise it only computes.
+        """
+        values = self.validate(raw)
+        if self.rolls:
+            rng: random.Random | None = None
+            if Input("roll", "Roll", "bool", False).coerce(raw.get("roll", False)):
+                seed = raw.get("seed")
+                if seed is None or seed == "":
+                    rng = random.Random()
+                else:
+                    rng = random.Random(Input("seed", "Seed", "int", 0, 0, MAX_SEED).coerce(seed))
+            return self.fn(rng=rng, **values)
+        return self.fn(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.game, "title": self.title, "source": self.source,
+                "description": self.description, "rolls": self.rolls,
+                "tables": list(self.tables), "inputs": [i.to_dict() for i in self.inputs]}
+
+
+_REGISTRY: dict[str, Calculator] = {}
+
+
+def calculator(id: str, title: str, source: str, inputs: Sequence[Input] = (),
+               rolls: bool = False, tables: Sequence[str] = (),
+               description: str = "") -> Callable[[Callable[..., Result]], Callable[..., Result]]:
+    """Register a rule function as a calculator. The function stays a plain function."""
+    game = id.split(".", 1)[0]
+
+    def register(fn: Callable[..., Result]) -> Callable[..., Result]:
+        if id in _REGISTRY:
+            raise RuntimeError(f"calculator {id} registered twice")
+        _REGISTRY[id] = Calculator(id, game, title, source, tuple(inputs), fn, rolls,
+                                   tuple(tables), description)
+        return fn
+
+    return register
+
+
+GAME_MODULES = ("horizon", "forbidden_lands", "cyberpunk_red", "mecha", "d100")
+
+
+def calculators() -> tuple[Calculator, ...]:
+    """Every registered calculator, in a stable order (game, then registration)."""
+    import importlib
+
+    for name in GAME_MODULES:
+        importlib.import_module(f"rules_pkg.{name}")
+    return tuple(_REGISTRY.values())
+
+
+def get(calc_id: str) -> Calculator:
+    calculators()
+    try:
+        return _REGISTRY[calc_id]
+    except KeyError:
+        raise RulesError(f"no calculator called {calc_id!r}") from None
