@@ -33,6 +33,9 @@ class Input:
     max: int | None = None
     choices: tuple[tuple[str, str], ...] = ()  # (value, label)
     help: str = ""
+    # Preset from the page: on a page carrying table "<from_table><value>", this input
+    # starts as <value> (e.g. from_table="profile-" presets the weapon of a profile page).
+    from_table: str = ""
 
     def coerce(self, raw: Any) -> Any:
         """Turn a raw value (a Python value, or text from a form or URL) into a valid one."""
@@ -73,6 +76,8 @@ class Input:
             d["choices"] = [list(c) for c in self.choices]
         if self.help:
             d["help"] = self.help
+        if self.from_table:
+            d["from_table"] = self.from_table
         return d
 
 
@@ -192,7 +197,8 @@ class Calculator:
     inputs: tuple[Input, ...]
     fn: Callable[..., Result] = field(repr=False, compare=False)
     rolls: bool = False  # takes an `rng` argument and can roll dice
-    tables: tuple[str, ...] = ()  # ids of the extracted tables it belongs next to
+    # fnmatch patterns of the extracted table ids it belongs next to, e.g. "profile-*"
+    tables: tuple[str, ...] = ()
     description: str = ""
 
     def validate(self, raw: Mapping[str, Any]) -> dict[str, Any]:
