@@ -54,9 +54,18 @@ lint: $(VENV)/.stamp node_modules/.stamp
 	$(PY) -m mypy rules_pkg
 	$(PY) -m scripts.lint_workflows
 
+# Pure-Python wheels (pytest, hypothesis) for the rules tests inside Pyodide under Node.
+build/pyodide-wheels/.stamp: tests/pyodide/requirements.txt $(VENV)/.stamp
+	$(PY) -m pip download -q --no-deps --only-binary=:all: --python-version 3.14 \
+	  --platform any --implementation py -d build/pyodide-wheels -r tests/pyodide/requirements.txt
+	touch $@
+
+test-pyodide: build/pyodide-wheels/.stamp node_modules/.stamp
+	node tests/pyodide/run.mjs
+
 test: setup site lint
 	$(PY) -m pytest
-	node tests/pyodide/run.mjs
+	$(MAKE) test-pyodide
 
 bench: setup site
 	$(PY) -m scripts.bench
