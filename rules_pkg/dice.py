@@ -88,10 +88,10 @@ class Distribution(Generic[T]):
         return Fraction(sum(c for o, c in self.items if predicate(o)), self.total)
 
     def at_least(self, value: Any) -> Fraction:
-        return self.p(lambda o: o >= value)  # type: ignore[operator]
+        return self.p(lambda o: o >= value)
 
     def at_most(self, value: Any) -> Fraction:
-        return self.p(lambda o: o <= value)  # type: ignore[operator]
+        return self.p(lambda o: o <= value)
 
     def mean(self) -> Fraction:
         return sum((Fraction(o) * c for o, c in self.items), Fraction(0)) / self.total  # type: ignore[call-overload]
@@ -115,13 +115,18 @@ class Distribution(Generic[T]):
 
     def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:
         if isinstance(other, int):
-            return self.map(lambda o: o + other)  # type: ignore[operator,return-value]
+            return self.map(lambda o: o + other)  # type: ignore[operator]
         return self.combine(other, lambda a, b: a + b)
 
     __radd__ = __add__
 
-    def repeat(self, n: int, f: Callable[[Any, Any], Any] | None = None) -> Distribution[Any]:
-        """The sum (or fold by `f`) of n independent copies, by repeated doubling."""
+    def repeat(self, n: int, f: Callable[[Any, Any], Any] | None = None,
+               zero: Any = None) -> Distribution[Any]:
+        """The sum (or fold by `f`) of n independent copies, by repeated doubling.
+
+        `zero` is the outcome of n == 0 (the identity of `f`); without it, 0 for
+        ints and () for tuples (the identity of + on each).
+        """
         check_dice(n)
         op = f or (lambda a, b: a + b)
         result: Distribution[Any] | None = None
@@ -133,8 +138,10 @@ class Distribution(Generic[T]):
             if n:
                 power = power.combine(power, op)
         if result is None:  # n == 0: the empty sum
-            zero = self.items[0][0]
-            return Distribution.constant(zero * 0 if isinstance(zero, int | tuple) else 0)  # type: ignore[operator]
+            if zero is not None:
+                return Distribution.constant(zero)
+            first = self.items[0][0]
+            return Distribution.constant(first * 0 if isinstance(first, int | tuple) else 0)
         return result
 
 

@@ -36,6 +36,7 @@ class ListBlock:
     lines: Lines
     ordered: bool = False
     inline: Literal["markdown", "text"] = "text"
+    start: int = 1  # number of the first item of an ordered list ("2." starts at 2)
     type: Literal["list"] = "list"
 
 

@@ -1,0 +1,67 @@
+"""The Python side of the calculators, run by PyScript in Pyodide (main thread).
+
+PyScript writes `tableside.zip` (rules_pkg as shipped, see scripts/site/runtime.py)
+into the working directory; we import rules_pkg from it with zipimport, then hand
+JavaScript one function: `tablesideRun(calc_id, inputs_json) -> reply_json`.
+
+A reply is `{"ok": true, "result": Result.to_dict()}`, or `{"ok": false, "kind":
+"rules", "message": ...}` for a RulesError (its message is meant for the player), or
+`{"ok": false, "kind": "error", ...}` for anything else: the page shows a short
+"calculator error", never a traceback. Limits are checked by the calculators before
+any work (Calculator.run validates first), so a call cannot freeze the tab.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+BUNDLE = "tableside.zip"
+MAX_REQUEST = 4000  # characters of JSON; the JS side guards its inputs too
+
+
+def run_json(calc_id: str, inputs_json: str) -> str:
+    """Run one calculator; always returns JSON, never raises."""
+    from rules_pkg import RulesError, get
+
+    try:
+        if len(inputs_json) > MAX_REQUEST:
+            raise RulesError("the inputs are too long")
+        raw: Any = json.loads(inputs_json)
+        if not isinstance(raw, dict):
+            raise RulesError("the inputs must be named values")
+        result = get(str(calc_id)).run(**raw)
+        reply: dict[str, Any] = {"ok": True, "result": result.to_dict()}
+    except RulesError as e:
+        reply = {"ok": False, "kind": "rules", "message": str(e)}
+    except Exception as e:  # a bug in a rule: keep the page usable, say so briefly
+        reply = {"ok": False, "kind": "error", "message": "calculator error",
+                 "detail": f"{type(e).__name__}: {str(e)[:200]}"}
+    return json.dumps(reply, ensure_ascii=False)
+
+
+def install() -> None:
+    """Import rules_pkg from the bundle and expose run_json to JavaScript."""
+    import js  # type: ignore[import-not-found]  # Pyodide's bridge to the page
+    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+    sys.path.insert(0, os.path.abspath(BUNDLE))
+    import rules_pkg
+
+    rules_pkg.calculators()  # import every game now, not on the first click
+    # create_proxy keeps the function alive across calls (and page changes).
+    js.window.tablesideRun = create_proxy(run_json)
+    js.window.dispatchEvent(js.CustomEvent.new("tableside:python-ready"))
+
+
+if sys.platform == "emscripten":
+    try:
+        install()
+    except Exception as e:  # tell the page, which then says the engine could not load
+        import js  # type: ignore[import-not-found]
+        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+        options = to_js({"detail": repr(e)[:300]}, dict_converter=js.Object.fromEntries)
+        js.window.dispatchEvent(js.CustomEvent.new("tableside:python-failed", options))

@@ -1,0 +1,582 @@
+// Tableside calculators: one generic UI for every calculator in rules_pkg's registry.
+//
+// Every `<div class="ts-calc" data-calc="<id>" data-preset='{json}'>` on a page becomes a
+// form built from registry.json (written at build time), so forms show at once; Python
+// (Pyodide via PyScript, self-hosted) loads once per visit and survives Material's
+// instant navigation, because the elements it needs live outside the swapped container.
+// All code is in this file (no inline JS), ready for a strict Content-Security-Policy.
+
+const HERE = new URL(".", import.meta.url);
+const LOG_KEY = "tableside:log";
+const LOG_MAX = 20;
+const MAX_FIELD = 40; // characters per field; Python checks the real limits
+const PY_TIMEOUT_MS = 120000;
+
+const root = document.documentElement;
+const fetchJSON = (url) => fetch(url).then((r) => {
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+  return r.json();
+});
+const manifestP = fetchJSON(new URL("runtime.json", HERE));
+const registryP = fetchJSON(new URL("registry.json", HERE))
+  .then((list) => new Map(list.map((c) => [c.id, c])));
+
+// --- small DOM helper ---------------------------------------------------------------
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c !== null && c !== undefined && c !== false) el.append(c);
+  }
+  return el;
+}
+
+// --- the Python runtime: loaded once per visit ---------------------------------------
+let pythonP = null;
+
+function loadPython() {
+  if (pythonP) return pythonP;
+  root.dataset.tsPython = "loading";
+  pythonP = (async () => {
+    const m = await manifestP;
+    const ready = new Promise((resolve, reject) => {
+      addEventListener("tableside:python-ready", resolve, { once: true });
+      addEventListener("tableside:python-failed", (e) => reject(new Error(String(e.detail))),
+        { once: true });
+      setTimeout(() => reject(new Error("timed out")), PY_TIMEOUT_MS);
+    });
+    const bundle = new URL(m.bundle, HERE);
+    bundle.searchParams.set("v", m.bundle_sha256.slice(0, 16));
+    // JSON config (no TOML parser), our own Pyodide (no CDN), no `packages` (no micropip),
+    // and none of PyScript's optional plugins: they would load code we do not use.
+    const config = {
+      interpreter: new URL(m.pyodide, HERE).href,
+      files: { [bundle.href]: "./tableside.zip" },
+      plugins: ["!error", "!codemirror", "!deprecations-manager", "!donkey", "!py-editor",
+        "!py-game", "!py-terminal"],
+    };
+    // Appended to <body> outside Material's container: instant navigation keeps them.
+    // PyScript loads its plugins once per type (py and mpy): both configs must opt out.
+    document.body.append(h("py-config", { hidden: true, text: JSON.stringify(config) }),
+      h("mpy-config", { hidden: true, text: JSON.stringify({ plugins: config.plugins }) }));
+    await import(new URL(m.pyscript, HERE).href);
+    document.body.append(h("py-script", { hidden: true, src: new URL(m.bridge, HERE).href }));
+    await ready;
+    if (typeof window.tablesideRun !== "function") throw new Error("bridge missing");
+    root.dataset.tsPython = "ready";
+    return window.tablesideRun;
+  })();
+  pythonP.catch((e) => {
+    root.dataset.tsPython = "failed";
+    console.warn("Tableside: the rules engine could not load:", e);
+  });
+  return pythonP;
+}
+
+addEventListener("py:progress", (e) => {
+  for (const el of document.querySelectorAll(".ts-calc .ts-status[data-loading]")) {
+    el.textContent = `Loading the rules engine… (${e.detail})`;
+  }
+});
+
+// --- reading and writing form values -------------------------------------------------
+function formatFraction(f) {
+  const pct = f.value * 100;
+  const digits = pct !== 0 && Math.abs(pct) < 1 ? 2 : 1;
+  return `${f.text} (${pct.toFixed(digits)} %)`;
+}
+
+function formatValue(v) {
+  if (v && typeof v === "object" && !Array.isArray(v) && "text" in v) return formatFraction(v);
+  if (Array.isArray(v)) return v.map(formatValue).join(", ");
+  if (v === true) return "yes";
+  if (v === false) return "no";
+  return String(v);
+}
+
+function numericOf(v) {
+  if (typeof v === "number" && Number.isInteger(v)) return v;
+  if (typeof v === "string" && /^[+-]?\d{1,9}$/.test(v.trim())) return Number(v);
+  return null;
+}
+
+let seq = 0;
+
+function field(calc, input, value) {
+  const id = `ts-${++seq}-${input.name}`;
+  const help = input.help ? h("small", { class: "ts-help", id: `${id}-help`, text: input.help }) : null;
+  const described = help ? `${id}-help` : undefined;
+  if (input.kind === "bool") {
+    const box = h("input", { type: "checkbox", id, name: input.name, "aria-describedby": described });
+    box.checked = value === true || ["1", "true", "yes", "on"].includes(String(value).toLowerCase());
+    return h("div", { class: "ts-field ts-bool" },
+      h("label", { class: "ts-check", for: id }, box, h("span", { text: input.label })), help);
+  }
+  const label = h("label", { for: id, text: input.label });
+  if (input.kind === "choice" && input.choices?.length) {
+    const select = h("select", { id, name: input.name, "aria-describedby": described },
+      input.choices.map(([v, l]) => h("option", { value: v, text: l })));
+    select.value = String(value);
+    if (select.selectedIndex < 0) select.selectedIndex = 0;
+    return h("div", { class: "ts-field ts-choice" }, label, select, help);
+  }
+  if (input.kind === "int") {
+    const box = h("input", {
+      type: "text", inputmode: "numeric", id, name: input.name, autocomplete: "off",
+      maxlength: 12, "aria-describedby": described, "data-int": "",
+      "data-min": input.min, "data-max": input.max,
+    });
+    box.value = String(value);
+    const step = (d) => () => {
+      const n = Number.parseInt(box.value, 10);
+      let next = Number.isNaN(n) ? Number(input.default) || 0 : n + d;
+      if (input.min !== undefined) next = Math.max(input.min, next);
+      if (input.max !== undefined) next = Math.min(input.max, next);
+      box.value = String(next);
+      box.dispatchEvent(new Event("input", { bubbles: true }));
+    };
+    return h("div", { class: "ts-field ts-int" }, label,
+      h("div", { class: "ts-stepper" },
+        h("button", { type: "button", class: "ts-step", "aria-label": `Decrease ${input.label}`,
+          "aria-controls": id, text: "−", onclick: step(-1) }),
+        box,
+        h("button", { type: "button", class: "ts-step", "aria-label": `Increase ${input.label}`,
+          "aria-controls": id, text: "+", onclick: step(1) })),
+      help);
+  }
+  const box = h("input", { type: "text", id, name: input.name, maxlength: 200,
+    "aria-describedby": described });
+  box.value = String(value ?? "");
+  return h("div", { class: "ts-field ts-text" }, label, box, help);
+}
+
+function readInputs(calc, form) {
+  const values = {};
+  for (const input of calc.inputs) {
+    const el = form.elements.namedItem(input.name);
+    if (!el) continue;
+    values[input.name] = input.kind === "bool" ? el.checked : el.value;
+  }
+  return values;
+}
+
+// --- URL state: ?calc=<id>[&n=<k>]&<name>=<value>…[&roll=1&seed=<s>] --------------------
+function urlState(calcId, index) {
+  const q = new URLSearchParams(location.search);
+  if (q.get("calc") !== calcId || Number(q.get("n") || 0) !== index) return null;
+  return q;
+}
+
+function writeUrl(calcId, index, values, seed) {
+  const q = new URLSearchParams();
+  q.set("calc", calcId);
+  if (index) q.set("n", String(index));
+  for (const [k, v] of Object.entries(values)) q.set(k, v === true ? "1" : v === false ? "0" : v);
+  if (seed !== null) {
+    q.set("roll", "1");
+    q.set("seed", String(seed));
+  }
+  const url = new URL(location.href);
+  url.search = q.toString();
+  history.replaceState(history.state, "", url); // keep Material's scroll state
+  return url.href;
+}
+
+// --- rendering a result ----------------------------------------------------------------
+function renderOdds(odds) {
+  const rows = odds.rows;
+  const max = Math.max(...rows.map((r) => r.exactly.value), 0) || 1;
+  const table = h("table", { class: "ts-odds" },
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col", text: "Outcome" }),
+      h("th", { scope: "col", text: "P(exactly)" }),
+      h("th", { scope: "col", text: "P(at least)" }))),
+    h("tbody", {}, rows.map((r) => {
+      const bar = h("span", { class: "ts-bar", "aria-hidden": "true" });
+      bar.style.width = `${(100 * r.exactly.value) / max}%`;
+      return h("tr", {},
+        h("th", { scope: "row", text: r.outcome }),
+        h("td", {}, h("span", { class: "ts-p", text: formatFraction(r.exactly) }), bar),
+        h("td", { text: r.at_least ? formatFraction(r.at_least) : "—" }));
+    })));
+  return h("details", { class: "ts-odds-box", open: rows.length <= 12 },
+    h("summary", { text: odds.title }), h("div", { class: "ts-scroll" }, table));
+}
+
+function renderDice(dice) {
+  return h("ul", { class: "ts-dice", "aria-label": "Dice rolled" }, dice.map((d) => {
+    const name = `d${d.sides}: ${d.value}${d.label ? ` ${d.label}` : ""}${d.kind ? ` (${d.kind})` : ""}`;
+    return h("li", { class: "ts-die", "data-kind": d.kind || null, "aria-label": name, title: name },
+      h("span", { class: "ts-die-value", text: String(d.value) }),
+      d.label ? h("span", { class: "ts-die-label", text: d.label }) : null,
+      d.kind ? h("span", { class: "ts-die-kind", text: d.kind }) : null);
+  }));
+}
+
+function highlightRows(host, highlights) {
+  for (const row of host._tsRows || []) row.classList.remove("ts-hl");
+  host._tsRows = [];
+  const found = [];
+  for (const hl of highlights) {
+    const row = document.querySelector(
+      `table[data-table="${CSS.escape(hl.table)}"] tr[data-row="${CSS.escape(String(hl.row))}"]`);
+    if (row) {
+      row.classList.add("ts-hl");
+      host._tsRows.push(row);
+      found.push([hl, row]);
+    }
+  }
+  return found;
+}
+
+function renderResult(host, result, seed) {
+  const out = host.querySelector(".ts-result");
+  const found = highlightRows(host, result.highlight);
+  out.replaceChildren(
+    h("p", { class: "ts-summary", text: result.summary }),
+    result.dice.length ? renderDice(result.dice) : null,
+    result.values.length ? h("dl", { class: "ts-values" }, result.values.map(([k, v]) =>
+      h("div", {}, h("dt", { text: k }), h("dd", { text: formatValue(v) })))) : null,
+    found.length ? h("p", { class: "ts-rows" }, found.map(([hl, row]) =>
+      h("button", { type: "button", class: "ts-link",
+        text: `Show row ${hl.row + 1} of the table`,
+        onclick: () => row.scrollIntoView({ behavior: "smooth", block: "center" }) }))) : null,
+    result.steps.length ? h("ol", { class: "ts-steps" },
+      result.steps.map((s) => h("li", { text: s }))) : null,
+    result.odds.map(renderOdds),
+    result.notes.length ? h("ul", { class: "ts-notes" },
+      result.notes.map((n) => h("li", { text: n }))) : null,
+    seed !== null ? h("p", { class: "ts-seed", text: `Seed ${seed}: the link to this page rolls the same dice.` }) : null,
+  );
+  out.hidden = false;
+}
+
+// --- one calculator ----------------------------------------------------------------------
+function mount(host, calc, index) {
+  host.dataset.tsReady = "";
+  let preset = {};
+  try { preset = JSON.parse(host.dataset.preset || "{}"); } catch { preset = {}; }
+  const q = urlState(calc.id, index);
+  const initial = (input) => (q && q.has(input.name) ? q.get(input.name)
+    : input.name in preset ? preset[input.name] : input.default);
+
+  const status = h("p", { class: "ts-status", role: "status" });
+  const error = h("p", { class: "ts-error", "aria-live": "assertive", hidden: true });
+  const seedBox = calc.rolls ? h("input", { type: "text", inputmode: "numeric",
+    id: `ts-${++seq}-seed`, name: "seed", maxlength: 10, autocomplete: "off" }) : null;
+  if (seedBox && q && q.get("roll") === "1") seedBox.value = q.get("seed") || "";
+  const titleId = `ts-${++seq}-title`;
+  const form = h("form", { class: "ts-form", novalidate: true, "aria-labelledby": titleId },
+    h("p", { class: "ts-title", id: titleId },
+      h("span", { class: "ts-kicker", text: "Calculator" }), h("strong", { text: calc.title })),
+    calc.description ? h("p", { class: "ts-desc", text: calc.description }) : null,
+    h("div", { class: "ts-fields" }, calc.inputs.map((i) => field(calc, i, initial(i)))),
+    h("div", { class: "ts-actions" },
+      h("button", { type: "submit", class: "md-button md-button--primary", text: "Compute" }),
+      calc.rolls ? h("button", { type: "button", class: "md-button ts-roll", text: "Roll",
+        onclick: () => go(true) }) : null,
+      seedBox ? h("details", { class: "ts-more" }, h("summary", { text: "Seed" }),
+        h("label", { for: seedBox.id, text: "Seed (optional, repeats a roll)" }), seedBox) : null),
+    status, error);
+  const result = h("div", { class: "ts-result", "aria-live": "polite", hidden: true });
+  const source = calc.source ? h("p", { class: "ts-source", text: `Source: ${calc.source}` }) : null;
+  host.replaceChildren(form, result, source);
+
+  const showError = (msg) => {
+    error.textContent = msg;
+    error.hidden = !msg;
+  };
+  let busy = false;
+
+  async function go(roll, seedOverride = null) {
+    if (busy) return;
+    showError("");
+    const values = readInputs(calc, form);
+    for (const input of calc.inputs) {
+      const v = values[input.name];
+      if (typeof v === "string" && v.length > MAX_FIELD && input.kind !== "text") {
+        showError(`${input.label} is too long.`);
+        return;
+      }
+    }
+    const payload = { ...values };
+    let seed = null;
+    if (roll) {
+      const typed = seedOverride ?? seedBox.value.trim();
+      seed = typed !== "" ? typed : crypto.getRandomValues(new Uint32Array(1))[0];
+      payload.roll = true;
+      payload.seed = String(seed);
+    }
+    busy = true;
+    host.setAttribute("aria-busy", "true");
+    try {
+      let run;
+      if (root.dataset.tsPython !== "ready") {
+        status.textContent = "Loading the rules engine…";
+        status.dataset.loading = "";
+      }
+      try {
+        run = await loadPython();
+      } catch {
+        return; // the status line already says why (see below)
+      }
+      const reply = JSON.parse(run(calc.id, JSON.stringify(payload)));
+      if (!reply.ok) {
+        if (reply.kind === "rules") showError(reply.message);
+        else {
+          console.warn(`Tableside: ${calc.id} failed:`, reply.detail);
+          showError("Calculator error: this calculator could not work that out. The tables on this page are unaffected.");
+        }
+        return;
+      }
+      const href = writeUrl(calc.id, index, values, seed);
+      renderResult(host, reply.result, seed);
+      addToLog(calc, reply.result, href);
+    } finally {
+      busy = false;
+      host.removeAttribute("aria-busy");
+    }
+  }
+
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    go(false);
+  });
+
+  // Show the engine's state: ready at once after the first page of a visit.
+  if (root.dataset.tsPython !== "ready") {
+    status.textContent = "Loading the rules engine…";
+    status.dataset.loading = "";
+  }
+  loadPython().then(() => {
+    status.textContent = "";
+    delete status.dataset.loading;
+  }, () => {
+    delete status.dataset.loading;
+    status.textContent = "The rules engine could not be loaded, so this calculator is off. " +
+      "The tables on this page still work.";
+    host.classList.add("ts-off");
+  });
+  if (q) {
+    const deck = host.parentElement?.closest(".ts-deck");
+    if (deck) selectTab(deck, host);
+    go(q.get("roll") === "1" && calc.rolls, q.get("seed"));
+  }
+}
+
+function mountMissing(host, id) {
+  host.dataset.tsReady = "";
+  host.replaceChildren(h("p", { class: "ts-status", text: `No calculator called ${id} in this build.` }));
+}
+
+// --- the roll log: last results, kept across pages for this tab --------------------------
+function readLog() {
+  try { return JSON.parse(sessionStorage.getItem(LOG_KEY) || "[]"); } catch { return []; }
+}
+
+function addToLog(calc, result, href) {
+  const entry = {
+    t: Date.now(), id: calc.id, title: calc.title, summary: result.summary, href,
+    values: result.values.map(([k, v]) => [k, formatValue(v), numericOf(v)]),
+    dice: result.dice.map((d) => `${d.value}${d.label ? ` ${d.label}` : ""}`).join(", "),
+  };
+  const log = [entry, ...readLog()].slice(0, LOG_MAX);
+  try { sessionStorage.setItem(LOG_KEY, JSON.stringify(log)); } catch { /* private mode */ }
+  renderLog();
+}
+
+function intTargets() {
+  return [...document.querySelectorAll(".ts-calc[data-ts-ready] input[data-int]")].map((el) => {
+    const calc = el.closest(".ts-calc").querySelector(".ts-title strong")?.textContent || "";
+    const label = document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent || el.name;
+    return { el, text: `${calc} › ${label}` };
+  });
+}
+
+function useChooser(entryEl, name, value) {
+  entryEl.querySelector(".ts-use")?.remove();
+  const targets = intTargets();
+  const id = `ts-${++seq}-use`;
+  const select = h("select", { id }, targets.map((t, i) => h("option", { value: i, text: t.text })));
+  const box = h("div", { class: "ts-use" },
+    h("label", { for: id, text: `Use ${name} ${value} as` }), select,
+    h("button", { type: "button", class: "md-button md-button--primary", text: "Apply",
+      onclick: () => {
+        const t = targets[Number(select.value)];
+        if (!t) return;
+        t.el.value = String(value);
+        t.el.dispatchEvent(new Event("input", { bubbles: true }));
+        box.remove();
+        t.el.scrollIntoView({ behavior: "smooth", block: "center" });
+        t.el.focus({ preventScroll: true });
+      } }),
+    h("button", { type: "button", class: "md-button", text: "Cancel", onclick: () => box.remove() }));
+  entryEl.append(box);
+  select.focus();
+}
+
+function renderLog() {
+  const panel = document.querySelector(".ts-log");
+  if (!panel) return;
+  const list = panel.querySelector(".ts-log-list");
+  const log = readLog();
+  const canUse = intTargets().length > 0;
+  list.replaceChildren(...log.map((e) => {
+    const li = h("li", { class: "ts-log-entry" },
+      h("p", {}, h("a", { href: e.href, text: e.title }), " ",
+        h("time", { datetime: new Date(e.t).toISOString(),
+          text: new Date(e.t).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) })),
+      h("p", { class: "ts-log-summary", text: e.summary }),
+      e.dice ? h("p", { class: "ts-log-dice", text: `Dice: ${e.dice}` }) : null);
+    const usable = e.values.filter(([, , n]) => n !== null);
+    if (canUse && usable.length) {
+      li.append(h("p", { class: "ts-log-use" }, usable.map(([k, , n]) =>
+        h("button", { type: "button", class: "ts-chip", text: `Use ${k} ${n}`,
+          onclick: () => useChooser(li, k, n) }))));
+    }
+    return li;
+  }));
+  panel.querySelector(".ts-log-empty").hidden = log.length > 0;
+}
+
+// Keep the screen on at the table, only where the browser can (Wake Lock API).
+let wakeWanted = false;
+let wakeLock = null;
+
+async function setWake(on) {
+  wakeWanted = on;
+  try {
+    if (on && !wakeLock) {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => { wakeLock = null; });
+    } else if (!on && wakeLock) {
+      await wakeLock.release();
+      wakeLock = null;
+    }
+  } catch (e) {
+    console.warn("Tableside: wake lock refused:", e);
+  }
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (wakeWanted && document.visibilityState === "visible") setWake(true);
+});
+
+function mountLog() {
+  const article = document.querySelector("article.md-content__inner") || document.querySelector("main");
+  if (!article || article.querySelector(".ts-log")) return;
+  const wakeId = `ts-${++seq}-wake`;
+  const wake = "wakeLock" in navigator ? h("label", { class: "ts-check ts-wake", for: wakeId },
+    h("input", { type: "checkbox", id: wakeId, checked: wakeWanted,
+      onchange: (e) => setWake(e.target.checked) }),
+    h("span", { text: "Keep the screen awake" })) : null;
+  const panel = h("section", { class: "ts-log", "aria-labelledby": `${wakeId}-h` },
+    h("h2", { id: `${wakeId}-h`, text: "Roll log" }),
+    wake,
+    h("p", { class: "ts-log-empty", text: "Results you compute or roll on any page appear here (last 20, this tab only)." }),
+    h("ol", { class: "ts-log-list", reversed: true }),
+    h("button", { type: "button", class: "md-button ts-log-clear", text: "Clear the log",
+      onclick: () => {
+        sessionStorage.removeItem(LOG_KEY);
+        renderLog();
+      } }));
+  article.append(panel);
+  renderLog();
+}
+
+// --- several calculators after one table: one deck with a tab per calculator -----------------
+function shortTitle(calc) {
+  const t = calc.title;
+  const cut = t.indexOf(":");
+  return cut > 3 ? t.slice(0, cut) : t;
+}
+
+function selectTab(deck, host, focus = false) {
+  for (const tab of deck.querySelectorAll(":scope > .ts-tabs > [role=tab]")) {
+    const on = tab.getAttribute("aria-controls") === host.id;
+    tab.setAttribute("aria-selected", String(on));
+    tab.tabIndex = on ? 0 : -1;
+    if (on && focus) tab.focus();
+  }
+  for (const panel of deck.querySelectorAll(":scope > .ts-calc")) panel.hidden = panel !== host;
+}
+
+function groupDecks(hosts, registry) {
+  const seen = new Set();
+  for (const first of hosts) {
+    if (seen.has(first) || first.previousElementSibling?.matches(".ts-calc")) continue;
+    const run = [first];
+    for (let n = first.nextElementSibling; n && n.matches(".ts-calc"); n = n.nextElementSibling) {
+      run.push(n);
+    }
+    run.forEach((x) => seen.add(x));
+    if (run.length < 2) continue;
+    const table = first.previousElementSibling?.querySelector?.("caption")?.textContent
+      || first.previousElementSibling?.querySelector?.("table")?.dataset.table || "this table";
+    const tabs = h("div", { class: "ts-tabs", role: "tablist", "aria-label": `Calculators for ${table}` });
+    const deck = h("div", { class: "ts-deck" }, tabs);
+    first.before(deck);
+    for (const host of run) {
+      host.id ||= `ts-${++seq}-panel`;
+      const calc = registry.get(host.dataset.calc);
+      const tab = h("button", { type: "button", role: "tab", id: `${host.id}-tab`,
+        "aria-controls": host.id, text: calc ? shortTitle(calc) : host.dataset.calc,
+        title: calc?.title, onclick: () => selectTab(deck, host) });
+      host.setAttribute("role", "tabpanel");
+      host.setAttribute("aria-labelledby", tab.id);
+      tabs.append(tab);
+      deck.append(host);
+    }
+    tabs.addEventListener("keydown", (e) => {
+      const all = [...tabs.children];
+      const i = all.indexOf(document.activeElement);
+      if (i < 0) return;
+      const j = e.key === "ArrowRight" ? (i + 1) % all.length
+        : e.key === "ArrowLeft" ? (i - 1 + all.length) % all.length
+          : e.key === "Home" ? 0 : e.key === "End" ? all.length - 1 : -1;
+      if (j < 0) return;
+      e.preventDefault();
+      selectTab(deck, document.getElementById(all[j].getAttribute("aria-controls")), true);
+    });
+    selectTab(deck, first);
+  }
+}
+
+// --- each page (first load and every instant navigation) ---------------------------------
+async function onPage() {
+  const hosts = [...document.querySelectorAll(".ts-calc:not([data-ts-ready])")];
+  if (!hosts.length) return;
+  loadPython(); // start now: the first click is then usually instant
+  let registry;
+  try {
+    registry = await registryP;
+  } catch (e) {
+    console.warn("Tableside: no calculator registry:", e);
+    for (const host of hosts) mountMissing(host, host.dataset.calc);
+    return;
+  }
+  groupDecks(hosts, registry);
+  const counts = new Map();
+  for (const host of hosts) {
+    if (!host.isConnected || host.dataset.tsReady !== undefined) continue;
+    const id = host.dataset.calc;
+    const index = counts.get(id) || 0;
+    counts.set(id, index + 1);
+    const calc = registry.get(id);
+    if (calc) mount(host, calc, index);
+    else mountMissing(host, id);
+  }
+  mountLog();
+}
+
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(() => { onPage(); });
+} else {
+  onPage();
+}

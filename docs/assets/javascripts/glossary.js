@@ -1,0 +1,69 @@
+/* Tableside glossary: an <abbr class="ts-abbr" title="..."> shows its text on tap, click
+   or Enter/Space (hover and focus also get Material's tooltip). One delegated listener on
+   the document, so it keeps working across Material's instant page swaps. */
+(() => {
+  "use strict";
+  let open = null; // { abbr, box }
+
+  // Material's tooltip removes `title` while it shows; remember the text first.
+  const textOf = (abbr) => {
+    const t = abbr.getAttribute("title");
+    if (t) abbr.dataset.gloss = t;
+    return abbr.dataset.gloss || "";
+  };
+
+  const close = () => {
+    if (!open) return;
+    open.abbr.removeAttribute("aria-describedby");
+    open.abbr.setAttribute("aria-expanded", "false");
+    open.box.remove();
+    open = null;
+  };
+
+  const show = (abbr) => {
+    const text = textOf(abbr);
+    if (!text) return;
+    close();
+    const box = document.createElement("span");
+    box.className = "ts-gloss";
+    box.id = "ts-gloss";
+    box.setAttribute("role", "tooltip");
+    box.textContent = text;
+    document.body.appendChild(box);
+    const r = abbr.getBoundingClientRect();
+    const w = box.offsetWidth;
+    const left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - w - 8));
+    box.style.left = `${left + window.scrollX}px`;
+    box.style.top = `${r.bottom + window.scrollY + 4}px`;
+    abbr.setAttribute("aria-describedby", box.id);
+    abbr.setAttribute("aria-expanded", "true");
+    open = { abbr, box };
+  };
+
+  const target = (ev) => (ev.target instanceof Element ? ev.target.closest("abbr.ts-abbr") : null);
+
+  document.addEventListener("pointerdown", (ev) => { const a = target(ev); if (a) textOf(a); }, true);
+  document.addEventListener("focusin", (ev) => { const a = target(ev); if (a) textOf(a); }, true);
+  document.addEventListener("click", (ev) => {
+    const a = target(ev);
+    if (a) {
+      ev.preventDefault();
+      if (open && open.abbr === a) close(); else show(a);
+    } else if (!(ev.target instanceof Element && ev.target.closest(".ts-gloss"))) {
+      close();
+    }
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") { close(); return; }
+    const a = target(ev);
+    if (a && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      if (open && open.abbr === a) close(); else show(a);
+    }
+  });
+  window.addEventListener("resize", close);
+  // Instant navigation swaps the page: drop a box that belonged to the old one.
+  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+    window.document$.subscribe(close);
+  }
+})();

@@ -1,0 +1,209 @@
+"""sources/* -> rules_pkg/data/<game>.json, plus the lint report.
+
+For each source: read its hints (scripts/hints/<stem>.toml), pick its dialect
+(scripts/extract/dialects.py), extract a Document, add the generic table lint
+(scripts/extract/lint.py) and serialise it (scripts/extract/serialize.py).
+A dialect that is missing or crashes never stops the build: the source is read
+as plain text and the report says so.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import os
+import sys
+import tempfile
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from . import lint as generic_lint
+from .dialects import DIALECTS, default_dialect
+from .lines import SourceError, decode_source
+from .model import Document, Lint
+from .serialize import to_json
+from .util import slugify
+
+ROOT = Path(__file__).resolve().parents[2]
+SUFFIXES = (".md", ".markdown", ".txt")
+
+Extractor = Callable[[str, str, Mapping[str, Any]], Document]
+
+
+@dataclass
+class Outcome:
+    source: str
+    doc: Document | None = None
+    messages: list[str] = field(default_factory=list)  # warnings/errors, one line each
+    failed: bool = False
+
+
+def load_hints(stem: str, hints_dir: Path | None = None) -> dict[str, Any]:
+    path = (hints_dir or ROOT / "scripts" / "hints") / f"{stem}.toml"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as f:
+        return tomllib.load(f)
+
+
+def dialect_extractor(name: str, source: str) -> tuple[Extractor, str]:
+    """The dialect's extract(), or the plain-text one with a warning when it is not there yet."""
+    fallback: Extractor = importlib.import_module("scripts.extract.plaintext").extract
+    module = DIALECTS.get(name)
+    if module is None:
+        return fallback, f"{source}: unknown dialect {name!r}; read as plain text"
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name != module:
+            raise
+        return fallback, (f"{source}: dialect {name!r} ({module}) is not written yet; "
+                          "read as plain text")
+    fn: Extractor | None = getattr(mod, "extract", None)
+    if not callable(fn):
+        return fallback, f"{source}: dialect {name!r} ({module}) has no extract(); plain text"
+    return fn, ""
+
+
+def extract_text(text: str, source: str, hints: Mapping[str, Any]) -> tuple[Document, list[str]]:
+    """Extract one source's text with its dialect, and lint it; SourceError if it is unreadable."""
+    name = hints.get("dialect") or default_dialect(source)
+    fn, warning = dialect_extractor(str(name), source)
+    messages = [warning] if warning else []
+    try:
+        doc = fn(text, source, hints)
+    except SourceError:
+        raise
+    except Exception as e:  # a dialect bug must not stop the build: fall back, say so
+        if DIALECTS.get(str(name)) == DIALECTS["plaintext"] or warning:
+            raise  # the fallback itself failed: a bug to fix, not to hide
+        messages.append(f"{source}: dialect {name!r} failed ({type(e).__name__}: {e}); "
+                        "read as plain text")
+        doc = dialect_extractor("plaintext", source)[0](text, source, hints)
+    if not doc.sections:
+        raise SourceError(source, "no text to show: the document is only markup (e.g. rules '***')")
+    if isinstance(hints.get("game"), str) and doc.game != hints["game"]:
+        doc = replace(doc, game=hints["game"])
+    found = generic_lint.lint_document(doc)
+    return replace(doc, lint=merge_lint(doc.lint, found)), messages
+
+
+def extract_bytes(data: bytes, source: str, hints: Mapping[str, Any]) -> tuple[Document, list[str]]:
+    return extract_text(decode_source(data, source), source, hints)
+
+
+def merge_lint(*groups: tuple[Lint, ...] | list[Lint]) -> tuple[Lint, ...]:
+    """Dialect and generic findings, without duplicates, in line order."""
+    seen: dict[tuple[int, str, str, int, int], Lint] = {}
+    for group in groups:
+        for item in group:
+            seen.setdefault((item.line, item.message, item.table, item.row, item.column), item)
+    return tuple(sorted(seen.values(), key=lambda x: (x.line, x.table, x.row, x.column, x.message)))
+
+
+def source_files(sources_dir: Path, only: str | None, out: TextIO) -> list[Path]:
+    files = []
+    for p in sorted(sources_dir.iterdir()):
+        if only and p.name != only and p.stem != only:
+            continue
+        if p.is_file() and p.suffix.lower() in SUFFIXES:
+            files.append(p)
+        elif p.is_file() and p.name.lower() != "readme.md":
+            print(f"sources/{p.name}: skipped (not .md, .markdown or .txt)", file=out)
+    return files
+
+
+def run_one(path: Path, hints_dir: Path | None = None) -> Outcome:
+    source = f"sources/{path.name}"
+    out = Outcome(source)
+    try:
+        hints = load_hints(path.stem, hints_dir)
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        out.messages.append(f"{source}: bad hints file scripts/hints/{path.stem}.toml ({e})")
+        hints = {}
+    hints.setdefault("game", slugify(path.stem, "document"))
+    try:
+        out.doc, msgs = extract_bytes(path.read_bytes(), source, hints)
+        out.messages.extend(msgs)
+    except SourceError as e:
+        out.messages.append(str(e))
+        out.failed = True
+    except RecursionError:
+        out.messages.append(f"{source}: structure nested too deeply to read")
+        out.failed = True
+    return out
+
+
+def write_atomic(path: Path, text: str) -> bool:
+    """Write only on change; tmp file + os.replace, so a reader never sees half a file."""
+    if path.is_file() and path.read_text("utf-8") == text:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return True
+
+
+def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m scripts.extract", description=__doc__)
+    ap.add_argument("--check", action="store_true",
+                    help="regenerate in memory; fail if rules_pkg/data differs (golden test)")
+    ap.add_argument("--only", metavar="SOURCE", help="only this source (file name or stem)")
+    ap.add_argument("--sources", type=Path, default=ROOT / "sources")
+    ap.add_argument("--out", type=Path, default=ROOT / "rules_pkg" / "data")
+    ap.add_argument("--hints", type=Path, default=ROOT / "scripts" / "hints")
+    args = ap.parse_args(argv)
+
+    failed = differs = findings = 0
+    games: dict[str, str] = {}
+    for path in source_files(args.sources, args.only, out):
+        res = run_one(path, args.hints)
+        for m in res.messages:
+            print(m, file=out)
+        if res.failed or res.doc is None:
+            failed += 1
+            continue
+        doc = res.doc
+        if doc.game in games:
+            print(f"{res.source}: game id {doc.game!r} already written by {games[doc.game]}; "
+                  "set `game` in its hints file", file=out)
+            failed += 1
+            continue
+        games[doc.game] = res.source
+        for item in doc.lint:
+            print(str(item), file=out)
+        findings += len(doc.lint)
+        target = args.out / f"{doc.game}.json"
+        text = to_json(doc)
+        if args.check:
+            old = target.read_text("utf-8") if target.is_file() else ""
+            if old != text:
+                differs += 1
+                diff = list(difflib.unified_diff(old.splitlines(), text.splitlines(),
+                                                 str(target), "regenerated", n=0, lineterm=""))
+                print(f"{target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}: "
+                      f"differs from a fresh extraction ({len(diff)} diff lines):", file=out)
+                for line in diff[:20]:
+                    print("  " + line, file=out)
+        elif write_atomic(target, text):
+            print(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}",
+                  file=out)
+    if args.check and not args.only and not failed and args.out.is_dir():
+        for extra in sorted(set(p.stem for p in args.out.glob("*.json")) - set(games)):
+            print(f"{extra}.json: no source extracts to it (stale data file?)", file=out)
+            differs += 1
+    print(f"{findings} lint finding(s), {failed} unreadable source(s)"
+          + (f", {differs} data file(s) out of date (run `make data`)" if differs else ""),
+          file=out)
+    return 1 if failed or differs else 0

@@ -1,0 +1,190 @@
+"""A game's cheat sheet: the rules lists, the small tables and a compact table of its
+records (e.g. Horizon's weapon profiles), chosen to print on at most two A4 pages.
+
+Printed height is estimated in "column lines" (two columns, 7.5 pt, see
+docs/assets/stylesheets/print.css); blocks are taken by usefulness (lists, then
+small tables, then records, then short paragraphs) until the budget is spent,
+and shown in document order. tests/site checks the real PDF page count.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from scripts.site import render
+from scripts.site.render import Json, PageCtx
+
+if TYPE_CHECKING:
+    from scripts.site.pages import Game
+
+BUDGET = 255.0  # column lines; 2 pages x 2 columns x ~88 lines, minus room for breaks
+COL_CHARS = 62  # characters per line in one column
+WIDE_COLS = 5  # tables with more columns span both columns
+SKIP_FIELDS = {"line", "lines", "table", "tables", "source", "section", "id", "rows"}
+
+
+@dataclass(frozen=True)
+class Pick:
+    order: int  # position in the document
+    path: tuple[str, ...]  # section titles above the block
+    block: Json
+    cost: float
+
+
+def _text_lines(text: str, width: float) -> int:
+    return max(1, math.ceil(len(text) / max(width, 4.0)))
+
+
+def block_cost(block: Json) -> float:
+    kind = block.get("type")
+    if kind == "list":
+        def items(its: list[Json], indent: int) -> float:
+            return sum(_text_lines(i["text"], COL_CHARS - 3 - indent) + items(i.get("children", []),
+                                                                              indent + 3)
+                       for i in its)
+        return items(block["items"], 0) + 0.6
+    if kind == "table":
+        return table_cost(block.get("header", []), [r["cells"] for r in block["rows"]])
+    return _text_lines(block["text"], COL_CHARS) + 0.6
+
+
+def table_cost(header: list[str], rows: list[list[str]]) -> float:
+    ncols = max([len(header), *(len(r) for r in rows)] or [1])
+    wide = ncols > WIDE_COLS
+    width = (COL_CHARS * 2 if wide else COL_CHARS) / ncols - 1.5
+    lines = sum(max([_text_lines(c, width) for c in r] or [1]) + 0.35 for r in [header, *rows] if r)
+    return (lines + 1.0) * (2 if wide else 1)  # a wide table uses both columns' height
+
+
+def _walk(sections: list[Json], path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Json]]:
+    for s in sections:
+        here = (*path, s["title"])
+        for b in s.get("blocks", []):
+            yield here, b
+        yield from _walk(s.get("sections", []), here)
+
+
+def _rank(block: Json, cost: float) -> int | None:
+    kind = block.get("type")
+    if kind == "list":
+        return 0
+    if kind == "table":
+        return 1 if cost <= 45 else None
+    return 3 if len(block.get("text", "")) <= 320 else None
+
+
+def record_tables(doc: Json) -> list[Json]:
+    """Each kind of record (a list of flat-ish dicts) as one compact table of its scalar fields."""
+    tables: list[Json] = []
+    for kind, recs in sorted(doc.get("records", {}).items()):
+        if not isinstance(recs, list) or not recs or not all(isinstance(r, dict) for r in recs):
+            continue
+        if len({r.get("table") for r in recs}) == 1 and recs[0].get("table"):
+            continue  # every record restates one table, which the sheet shows as it is
+        fields = _fields(recs)
+        if not fields:
+            continue
+        rows = [{"cells": [_cell(r.get(f)) for f in fields], "line": _line(r)} for r in recs]
+        tables.append({"type": "table", "id": f"records-{kind}", "inline": "text", "notes": [],
+                       "caption": kind.replace("_", " ").capitalize(),
+                       "header": [f.replace("_", " ").capitalize() for f in fields],
+                       "rows": rows, "lines": [rows[0]["line"], rows[-1]["line"]]})
+    return tables
+
+
+def _fields(recs: list[Json]) -> list[str]:
+    """Scalar fields as the source words them, in first-seen order.
+
+    A field "<name>_<x>" next to a field "<name>" is the parsed number of that value
+    (cost_bars for cost "1Bar"): the sheet shows the source's wording only.
+    """
+    fields: list[str] = []
+    for r in recs:
+        for k, v in r.items():
+            if k not in fields and k not in SKIP_FIELDS and (v is None or isinstance(v, str | int)):
+                fields.append(k)
+    keep = [f for f in fields if not ("_" in f and f.rsplit("_", 1)[0] in fields)]
+    # Fields every record shares add nothing to a comparison table.
+    return [f for f in keep if len({str(r.get(f)) for r in recs}) > 1 or len(recs) == 1]
+
+
+def _cell(v: Any) -> str:
+    return "" if v is None else str(v)
+
+
+def _line(rec: Json) -> int:
+    for key in ("line", "lines"):
+        v = rec.get(key)
+        if isinstance(v, int):
+            return v
+        if isinstance(v, list) and v and isinstance(v[0], int):
+            return v[0]
+    return 0
+
+
+def choose(doc: Json, budget: float = BUDGET) -> tuple[list[Pick], list[Json]]:
+    """The blocks (and record tables) that fit, by rank, in document order."""
+    cands: list[tuple[int, Pick]] = []
+    for order, (path, block) in enumerate(_walk(doc["sections"], ())):
+        cost = block_cost(block)
+        rank = _rank(block, cost)
+        if rank is not None:
+            cands.append((rank, Pick(order, path, block, cost)))
+    records = [(t, block_cost(t)) for t in record_tables(doc)]
+    spent, picked, recs = 0.0, [], []
+    heads: set[tuple[str, ...]] = set()
+    for rank in (0, 1, 2, 3):
+        if rank == 2:
+            for t, cost in records:
+                if spent + cost + 1.5 <= budget:
+                    recs.append(t)
+                    spent += cost + 1.5
+            continue
+        for r, pick in cands:
+            head = 0.0 if pick.path in heads else 1.6
+            if r == rank and spent + pick.cost + head <= budget:
+                picked.append(pick)
+                heads.add(pick.path)
+                spent += pick.cost + head
+    return sorted(picked, key=lambda p: p.order), recs
+
+
+def render_cheatsheet(game: Game, placement: tuple[Any, Any]) -> str:
+    doc = game.doc
+    title = " ".join(str(doc.get("title") or game.id).split())
+    ctx = PageCtx(game.id, render.glossary(game.id), list(doc.get("lint", [])), lambda tid: [])
+    ctx.used_ids.add("cheat-sheet")
+    picks, recs = choose(doc)
+    parts = [f"# {render.heading_text(title)}: cheat sheet {{#cheat-sheet}}",
+             '<p class="ts-screen-only">The key rules lists and small tables of '
+             f'<a href="../">{html.escape(title)}</a>, made to print on two A4 pages. '
+             "Everything else is on the full pages.</p>"]
+    body: list[str] = []
+    last: tuple[str, ...] = ()
+    for p in picks:
+        if p.path != last:
+            # The nearest titled section, with its parent for context.
+            label = " › ".join(p.path[-2:]) if len(p.path) > 1 else p.path[0]
+            body.append(f'<h2 class="ts-cs-h">{html.escape(label)}</h2>')
+            last = p.path
+        if p.block.get("type") == "table":
+            wide = len(p.block.get("header") or p.block["rows"][0]["cells"]) > WIDE_COLS
+            html_t = render.render_table(p.block, ctx, compact=True)
+            body.append(f'<div class="ts-cs-wide">{html_t}</div>' if wide else html_t)
+        else:
+            body.append(render.render_block(p.block, ctx))
+    for t in recs:
+        body.append(f'<h2 class="ts-cs-h">{html.escape(t["caption"])}</h2>')
+        body.append(f'<div class="ts-cs-wide">{render.render_table(t, ctx, compact=True)}</div>')
+    parts.append(render._no_blank_lines('<div class="ts-cheat">\n' + "\n".join(body) + "\n</div>"))
+    front = ("---\n"
+             f"title: {json.dumps(title + ': cheat sheet', ensure_ascii=False)}\n"
+             "search:\n  exclude: true\n"
+             "hide:\n  - toc\n"
+             "---\n\n")
+    return front + render.page_markdown(parts)

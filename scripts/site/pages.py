@@ -1,0 +1,303 @@
+"""MkDocs hook: one section of the site per extracted game, generated as virtual files.
+
+In the spirit of oprypin/mkdocs-gen-files, but tiny: `on_files` reads every
+rules_pkg/data/<game>.json (or $TABLESIDE_DATA_DIR), plans its pages from the
+model alone (so a new source in sources/ becomes pages with no code change),
+adds them as generated Markdown files, copies the JSON to data/<game>.json,
+and sets the navigation. `on_page_markdown` fills the markers of the two
+hand-written pages (docs/index.md, docs/data.md) with the list of games.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import logging
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page as MkPage
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # MkDocs loads a hook by file path, not as a package member
+    sys.path.insert(0, str(ROOT))
+
+from scripts.site import cheatsheet, render  # noqa: E402
+from scripts.site.render import Json, PageCtx, Placement  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.tableside")
+SPLIT_TABLES = 6  # a section with more tables than this (and subsections) gets a page per child
+GAMES_MARKER = "<!-- tableside:games -->"
+DATA_MARKER = "<!-- tableside:data-files -->"
+
+
+# --- planning: model -> pages ----------------------------------------------------------
+@dataclass(frozen=True)
+class Page:
+    path: str  # docs-relative, e.g. "horizon/pistols.md"
+    title: str
+    sections: tuple[Json, ...]  # the first is the page's own section (h1), the rest follow (h2)
+
+
+@dataclass(frozen=True)
+class Group:
+    title: str
+    items: tuple[Page | Group, ...]
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    slug: str  # URL folder
+    doc: Json
+    wrappers: tuple[Json, ...]  # title sections wrapping the document (own content only)
+    lead: tuple[Json, ...]  # empty headings before the first topic
+    items: tuple[Page | Group, ...]
+
+
+def _tables(section: Json) -> int:
+    own = sum(1 for b in section.get("blocks", []) if b.get("type") == "table")
+    return own + sum(_tables(s) for s in section.get("sections", []))
+
+
+def _splits(section: Json) -> bool:
+    """Many tables, several per child (Horizon's weapon groups): a page per child.
+
+    A section whose children hold one table each (a list of reference tables) stays
+    one page: splitting it would only make many tiny pages.
+    """
+    total = _tables(section)
+    with_tables = sum(1 for s in section.get("sections", []) if _tables(s))
+    return total > SPLIT_TABLES and with_tables * 2 <= total
+
+
+def _has_content(section: Json) -> bool:
+    return bool(section.get("blocks")) or any(_has_content(s) for s in section.get("sections", []))
+
+
+def _shell(section: Json) -> Json:
+    """The section without its subsections (its own heading and blocks only)."""
+    return {**section, "sections": [], "_inner": [s["lines"] for s in section.get("sections", [])]}
+
+
+def _file_stem(section_id: str) -> str:
+    return f"section-{section_id}" if section_id in {"index", "cheat-sheet"} else section_id
+
+
+def plan_items(sections: Iterable[Json], folder: str) -> list[Page | Group]:
+    """Each section becomes a page; a big one (many tables) becomes a group of its children.
+
+    A section with no content at all (a heading the source repeats or left empty) joins the
+    page before it, so every heading still appears, in document order.
+    """
+    items: list[Page | Group] = []
+    for sec in sections:
+        subs = sec.get("sections", [])
+        if not _has_content(sec) and items and isinstance(items[-1], Page):
+            last = items[-1]
+            items[-1] = Page(last.path, last.title, (*last.sections, sec))
+        elif subs and _splits(sec):
+            inner: list[Page | Group] = []
+            if sec.get("blocks"):
+                inner.append(Page(f"{folder}/{_file_stem(sec['id'])}.md", sec["title"],
+                                  (_shell(sec),)))
+            inner.extend(plan_items(subs, folder))
+            items.append(Group(sec["title"], tuple(inner)))
+        else:
+            items.append(Page(f"{folder}/{_file_stem(sec['id'])}.md", sec["title"], (sec,)))
+    return items
+
+
+def plan_game(doc: Json) -> Game:
+    game = str(doc["game"])
+    slug = game.replace("_", "-")
+    roots: list[Json] = list(doc["sections"])
+    wrappers: list[Json] = []
+    lead: list[Json] = []
+    # A document wrapped in one title section: its children are the topics.
+    while len(roots) == 1 and roots[0].get("sections"):
+        wrappers.append(_shell(roots[0]))
+        roots = list(roots[0]["sections"])
+    # Empty headings before the first topic stay on the overview page.
+    while len(roots) > 1 and not _has_content(roots[0]):
+        lead.append(roots.pop(0))
+    return Game(game, slug, doc, tuple(wrappers), tuple(lead), tuple(plan_items(roots, slug)))
+
+
+def pages_of(items: Iterable[Page | Group]) -> Iterator[Page]:
+    for it in items:
+        if isinstance(it, Page):
+            yield it
+        else:
+            yield from pages_of(it.items)
+
+
+# --- rendering -------------------------------------------------------------------------
+def _placement() -> tuple[Any, Any]:
+    """H8's placement functions, or empty ones while rules_pkg's game modules are missing."""
+    try:
+        from scripts.site import placement
+
+        def for_table(game: str, table_id: str) -> list[Placement]:
+            return list(placement.calculators_for_table(game, table_id))
+
+        def for_page(game: str, ids: list[str]) -> list[Placement]:
+            return list(placement.calculators_for_page(game, ids))
+
+        for_table("", "")  # imports the game modules now, so a missing one shows here
+        return for_table, for_page
+    except ImportError as e:
+        log.info("calculators not placed yet (%s)", e)
+        return (lambda game, tid: []), (lambda game, ids: [])
+
+
+def _section_ids(sections: Iterable[Json]) -> set[str]:
+    ids: set[str] = set()
+    for s in sections:
+        ids.add(s["id"])
+        ids |= _section_ids(s.get("sections", []))
+    return ids
+
+
+def new_ctx(game: Game, sections: Iterable[Json], placement: tuple[Any, Any]) -> PageCtx:
+    secs = list(sections)
+    ctx = PageCtx(game.id, render.glossary(game.id), list(game.doc.get("lint", [])),
+                  lambda tid: placement[0](game.id, tid))
+    ctx.used_ids |= _section_ids(secs)  # headings keep their ids; tables avoid them
+    return ctx
+
+
+def render_page(game: Game, page: Page, placement: tuple[Any, Any]) -> str:
+    ctx = new_ctx(game, page.sections, placement)
+    parts: list[str] = []
+    for i, sec in enumerate(page.sections):
+        parts.extend(render.render_section(sec, 1 if i == 0 else 2, ctx))
+    parts.extend(render.page_calculators(ctx, lambda ids: placement[1](game.id, ids)))
+    return _front_matter(page.title) + render.page_markdown(parts)
+
+
+def _front_matter(title: str) -> str:
+    return f"---\ntitle: {json.dumps(' '.join(title.split()), ensure_ascii=False)}\n---\n\n"
+
+
+def _nav_links(items: Iterable[Page | Group], folder: str, depth: int = 0) -> Iterator[str]:
+    for it in items:
+        pad = "    " * depth
+        if isinstance(it, Page):
+            rel = it.path[len(folder) + 1:]
+            yield f"{pad}- [{render.heading_text(it.title)}]({rel})"
+        else:
+            yield f"{pad}- {render.heading_text(it.title)}"
+            yield from _nav_links(it.items, folder, depth + 1)
+
+
+def render_overview(game: Game, placement: tuple[Any, Any]) -> str:
+    doc = game.doc
+    ctx = new_ctx(game, (*game.wrappers, *game.lead), placement)
+    title = " ".join(str(doc.get("title") or game.id).split())
+    same = [s for s in game.wrappers if " ".join(s["title"].split()) == title][:1]
+    # The title section the document is wrapped in gives the page its heading (and id).
+    h1_id = same[0]["id"] if same else ctx.unique_id("overview")
+    parts = [f"# {render.heading_text(title)} {{#{h1_id}}}",
+             f'<p class="ts-origin">Extracted from <code>{html.escape(str(doc["source"]))}</code>. '
+             f'The model as JSON: <a href="../data/{html.escape(game.id)}.json">'
+             f"data/{html.escape(game.id)}.json</a>.</p>"]
+    for sec in game.wrappers:
+        if sec in same:  # its heading is the page title: content only
+            parts.extend(render.section_body(sec, ctx))
+        else:
+            parts.extend(render.render_section(sec, 2, ctx))
+    for sec in game.lead:
+        parts.extend(render.render_section(sec, 2, ctx))
+    parts.append("## Pages {#pages}")
+    parts.append("\n".join(["- [Cheat sheet](cheat-sheet.md)", *_nav_links(game.items, game.slug)]))
+    lint = doc.get("lint", [])
+    if lint:
+        parts.append("## Source checks {#source-checks}")
+        parts.append(f"The extraction flagged {len(lint)} value(s) that look wrong; they are shown "
+                     "as the source has them, marked ⚑ on their page.")
+        parts.append("\n".join(f"- line {i['line']}: {render.heading_text(i['message'])}"
+                               for i in lint))
+    parts.extend(render.page_calculators(ctx, lambda ids: placement[1](game.id, ids)))
+    return _front_matter(title) + render.page_markdown(parts)
+
+
+# --- MkDocs hooks ----------------------------------------------------------------------
+def data_dir() -> Path:
+    return Path(os.environ.get("TABLESIDE_DATA_DIR") or ROOT / "rules_pkg" / "data")
+
+
+def load_games(folder: Path) -> list[tuple[Game, bytes]]:
+    games = []
+    for path in sorted(folder.glob("*.json")):
+        raw = path.read_bytes()
+        games.append((plan_game(json.loads(raw)), raw))
+    return games
+
+
+def _nav(items: Iterable[Page | Group], group: str = "") -> list[Any]:
+    out: list[Any] = []
+    for it in items:
+        if isinstance(it, Page):
+            # A group's own introduction would repeat the group's name in the menu.
+            out.append({"Overview" if it.title == group else it.title: it.path})
+        else:
+            out.append({it.title: _nav(it.items, it.title)})
+    return out
+
+
+_GAMES: list[Game] = []
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    games = load_games(data_dir())
+    if not games:
+        log.warning("no extracted data in %s: run `make data`", data_dir())
+    placement = _placement()
+    nav: list[Any] = [{"Home": "index.md"}]
+    _GAMES.clear()
+    for game, raw in games:
+        _GAMES.append(game)
+        files.append(File.generated(config, f"data/{game.id}.json", content=raw))
+        files.append(File.generated(config, f"{game.slug}/index.md",
+                                    content=render_overview(game, placement)))
+        files.append(File.generated(config, f"{game.slug}/cheat-sheet.md",
+                                    content=cheatsheet.render_cheatsheet(game, placement)))
+        for page in pages_of(game.items):
+            files.append(File.generated(config, page.path,
+                                        content=render_page(game, page, placement)))
+        title = " ".join(str(game.doc.get("title") or game.id).split())
+        nav.append({title: [{"Overview": f"{game.slug}/index.md"},
+                            {"Cheat sheet": f"{game.slug}/cheat-sheet.md"}, *_nav(game.items)]})
+    nav.append({"Data export": "data.md"})
+    config["nav"] = nav
+    return files
+
+
+def _games_list() -> str:
+    rows = []
+    for g in _GAMES:
+        title = render.heading_text(str(g.doc.get("title") or g.id))
+        n_pages = sum(1 for _ in pages_of(g.items))
+        rows.append(f"- **[{title}]({g.slug}/index.md)**: {n_pages} page(s) from "
+                    f"`{g.doc['source']}` · [cheat sheet]({g.slug}/cheat-sheet.md)")
+    return "\n".join(rows) or "No game data extracted yet: run `make data`."
+
+
+def _data_list() -> str:
+    return "\n".join(f"- [`data/{g.id}.json`]({'data/' + g.id + '.json'}): "
+                     f"{render.heading_text(str(g.doc.get('title') or g.id))}" for g in _GAMES)
+
+
+def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: Files) -> str:
+    if GAMES_MARKER in markdown:
+        markdown = markdown.replace(GAMES_MARKER, _games_list())
+    if DATA_MARKER in markdown:
+        markdown = markdown.replace(DATA_MARKER, _data_list())
+    return markdown

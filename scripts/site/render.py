@@ -1,0 +1,274 @@
+"""Model (rules_pkg/data/<game>.json, see scripts/extract/model.py) -> page Markdown/HTML.
+
+Headings become Markdown headings with attr_list ids, so MkDocs' table of
+contents and anchor validation see them; every block becomes raw HTML (blank
+lines around it, none inside), so Python-Markdown passes it through untouched.
+Source text is never trusted: "text" is escaped, "markdown" goes through
+markdown-it-py's js-default preset (raw HTML off, javascript: links refused).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from markdown_it import MarkdownIt
+
+Json = dict[str, Any]
+Placement = tuple[str, dict[str, str]]
+GLOSSARY = Path(__file__).with_name("glossary.toml")
+
+
+@cache
+def _md() -> MarkdownIt:
+    return MarkdownIt("js-default")
+
+
+def inline_html(text: str, inline: str) -> str:
+    """One paragraph/list item/cell of source text as safe inline HTML."""
+    if inline == "markdown":
+        return _md().renderInline(text).strip()
+    return html.escape(text, quote=True)
+
+
+# --- abbreviations ---------------------------------------------------------------------
+@cache
+def glossary(game: str, path: Path = GLOSSARY) -> dict[str, str]:
+    """The game's abbreviations (scripts/site/glossary.toml, `[<game id>]` table)."""
+    with path.open("rb") as f:
+        data = tomllib.load(f)
+    table = data.get(game, {})
+    return {k: str(v) for k, v in table.items()} if isinstance(table, dict) else {}
+
+
+_TAG_OR_ENTITY = re.compile(r"(<[^>]*>|&#?\w+;)")
+_SKIP_INSIDE = ("a", "abbr", "code")
+
+
+@cache
+def _abbr_pattern(keys: tuple[str, ...]) -> re.Pattern[str]:
+    # Whole words: not glued to other letters ("+2AP" counts, "APEX" does not).
+    alts = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
+    return re.compile(rf"(?<![A-Za-z])({alts})(?![A-Za-z])")
+
+
+def add_abbr(fragment: str, terms: Mapping[str, str]) -> str:
+    """Wrap whole-word abbreviations in text nodes of an HTML fragment (never in tags/entities)."""
+    if not terms:
+        return fragment
+    pat = _abbr_pattern(tuple(terms))
+    out: list[str] = []
+    depth = 0  # inside <a>/<abbr>/<code>: leave alone
+    for part in _TAG_OR_ENTITY.split(fragment):
+        if part.startswith("<"):
+            name = re.match(r"</?([a-zA-Z0-9]+)", part)
+            if name and name.group(1).lower() in _SKIP_INSIDE:
+                depth += -1 if part.startswith("</") else 1
+            out.append(part)
+        elif part.startswith("&") or depth > 0:
+            out.append(part)
+        else:
+            out.append(pat.sub(lambda m: _abbr(m.group(1), terms[m.group(1)]), part))
+    return "".join(out)
+
+
+def _abbr(term: str, title: str) -> str:
+    return f'<abbr class="ts-abbr" title="{html.escape(title)}" tabindex="0">{term}</abbr>'
+
+
+# --- page context ----------------------------------------------------------------------
+@dataclass
+class PageCtx:
+    """What one generated page needs while rendering: its game, lint and used ids."""
+
+    game: str
+    terms: Mapping[str, str]
+    lint: list[Json]  # the document's lint items
+    calcs_for_table: Callable[[str], list[Placement]]
+    used_ids: set[str] = field(default_factory=set)
+    table_ids: list[str] = field(default_factory=list)  # tables placed on this page
+    claimed: bool = False  # some table on the page has its own calculator
+
+    def unique_id(self, want: str) -> str:
+        """An element id not used on this page yet (table ids may equal section slugs)."""
+        cand, n = want, 1
+        while cand in self.used_ids:
+            n += 1
+            cand = f"table-{want}" if n == 2 else f"table-{want}-{n - 1}"
+        self.used_ids.add(cand)
+        return cand
+
+    def text(self, text: str, inline: str) -> str:
+        return add_abbr(inline_html(text, inline), self.terms)
+
+
+def _attr(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def flag(message: str, line: int) -> str:
+    tip = f"Source line {line}: {message}"
+    return (f'<span class="ts-flag" role="img" tabindex="0" title="{_attr(tip)}" '
+            f'aria-label="{_attr("Check: " + tip)}">⚑</span>')
+
+
+# --- blocks --------------------------------------------------------------------------
+def block_html(block: Json, ctx: PageCtx) -> str:
+    return _no_blank_lines(render_block(block, ctx))
+
+
+def _no_blank_lines(fragment: str) -> str:
+    # Python-Markdown ends a raw HTML block at a blank line; whitespace is collapsed anyway.
+    return re.sub(r"\n[ \t]*(?=\n)", "", fragment)
+
+
+def render_paragraph(block: Json, ctx: PageCtx) -> str:
+    body = ctx.text(block["text"], block.get("inline", "text"))
+    return f'<p class="ts-para" data-line="{block["lines"][0]}">{body}</p>'
+
+
+def _items(items: Iterable[Json], inline: str, ordered: bool, ctx: PageCtx) -> str:
+    tag = "ol" if ordered else "ul"
+    parts = [f"<{tag}>"]
+    for it in items:
+        kids = _items(it["children"], inline, ordered, ctx) if it.get("children") else ""
+        parts.append(f'<li data-line="{it["lines"][0]}">{ctx.text(it["text"], inline)}{kids}</li>')
+    parts.append(f"</{tag}>")
+    return "\n".join(parts)
+
+
+def render_list(block: Json, ctx: PageCtx) -> str:
+    inner = _items(block["items"], block.get("inline", "text"), bool(block.get("ordered")), ctx)
+    return f'<div class="ts-list" data-line="{block["lines"][0]}">\n{inner}\n</div>'
+
+
+def table_lint(ctx: PageCtx, table_id: str) -> dict[tuple[int, int], list[Json]]:
+    """Lint items of one table keyed by (row, column); -1 means the whole row/table."""
+    found: dict[tuple[int, int], list[Json]] = {}
+    for item in ctx.lint:
+        if item.get("table") == table_id:
+            found.setdefault((item.get("row", -1), item.get("column", -1)), []).append(item)
+    return found
+
+
+def _flags(items: list[Json]) -> str:
+    return "".join(flag(i["message"], i["line"]) for i in items)
+
+
+def render_table(block: Json, ctx: PageCtx, compact: bool = False) -> str:
+    """A source table as a real <table>; cells as the source has them, flags on linted cells."""
+    tid: str = block["id"]
+    inline = block.get("inline", "text")
+    lint = table_lint(ctx, tid)
+    elem_id = ctx.unique_id(tid)
+    label = block.get("caption") or tid
+    cls = "ts-table ts-compact" if compact else "ts-table"
+    out = [f'<div class="ts-table-wrap" role="region" tabindex="0" aria-label="{_attr(label)}">',
+           f'<table id="{_attr(elem_id)}" class="{cls}" data-table="{_attr(tid)}" '
+           f'data-line="{block["lines"][0]}">']
+    if block.get("caption") or (-1, -1) in lint:
+        out.append(f"<caption>{ctx.text(block.get('caption', ''), inline)}"
+                   f"{_flags(lint.get((-1, -1), []))}</caption>")
+    header = block.get("header") or []
+    if header:
+        out.append("<thead><tr>")
+        out.extend(f'<th scope="col">{ctx.text(h, inline)}</th>' for h in header)
+        out.append("</tr></thead>")
+    out.append("<tbody>")
+    for r, row in enumerate(block["rows"]):
+        row_flags = lint.get((r, -1), [])
+        tr_cls = ' class="ts-linted"' if row_flags else ""
+        out.append(f'<tr data-row="{r}" data-line="{row["line"]}"{tr_cls}>')
+        for c, cell in enumerate(row["cells"]):
+            items = lint.get((r, c), []) + (row_flags if c == 0 else [])
+            cell_cls = ' class="ts-linted"' if items else ""
+            tag = "th" if c == 0 and _row_header(block) else "td"
+            scope = ' scope="row"' if tag == "th" else ""
+            out.append(f"<{tag}{scope}{cell_cls}>{ctx.text(cell, inline)}{_flags(items)}</{tag}>")
+        out.append("</tr>")
+    out.append("</tbody></table></div>")
+    if block.get("notes"):
+        notes = "\n".join(f"<p>{ctx.text(n, inline)}</p>" for n in block["notes"])
+        out.append(f'<div class="ts-table-notes">\n{notes}\n</div>')
+    ctx.table_ids.append(tid)
+    placements = ctx.calcs_for_table(tid)
+    if placements:
+        ctx.claimed = True
+    out.extend(calc_div(c, p) for c, p in placements)
+    return "\n".join(out)
+
+
+def _row_header(block: Json) -> bool:
+    # First column labels the row when every row has a non-empty first cell.
+    rows = block["rows"]
+    return bool(rows) and all(r["cells"] and r["cells"][0].strip() for r in rows)
+
+
+def calc_div(calc_id: str, preset: Mapping[str, str]) -> str:
+    data = json.dumps(dict(preset), sort_keys=True, ensure_ascii=False)
+    return f"<div class=\"ts-calc\" data-calc=\"{_attr(calc_id)}\" data-preset='{_attr(data)}'></div>"
+
+
+def render_block(block: Json, ctx: PageCtx) -> str:
+    kind = block.get("type")
+    if kind == "table":
+        return render_table(block, ctx)
+    if kind == "list":
+        return render_list(block, ctx)
+    return render_paragraph(block, ctx)
+
+
+# --- sections ------------------------------------------------------------------------
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+
+
+def heading_text(title: str) -> str:
+    """A source title safe inside a Markdown heading: escaped HTML, escaped Markdown."""
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(" ".join(title.split()) or "Untitled", quote=False))
+
+
+def section_lint(ctx: PageCtx, section: Json, nested: Iterable[Json]) -> list[Json]:
+    """Lint without a table whose line falls in this section but in none of its subsections."""
+    first, last = section["lines"]
+    inner = [s["lines"] for s in nested]
+    return [i for i in ctx.lint if not i.get("table") and first <= i["line"] <= last
+            and not any(a <= i["line"] <= b for a, b in inner)]
+
+
+def render_section(section: Json, depth: int, ctx: PageCtx) -> Iterator[str]:
+    """Markdown for a section and everything under it; `depth` 1 is the page title (h1)."""
+    level = min(depth, 6)
+    sid = section["id"]  # reserved on the page up front (PageCtx.used_ids)
+    yield f"{'#' * level} {heading_text(section['title'])} {{#{sid}}}"
+    yield from section_body(section, ctx)
+    for sub in section.get("sections", []):
+        yield from render_section(sub, depth + 1, ctx)
+
+
+def section_body(section: Json, ctx: PageCtx) -> Iterator[str]:
+    """A section's own lint notes and blocks (not its heading, not its subsections)."""
+    nested = [*section.get("sections", []), *({"lines": r} for r in section.get("_inner", []))]
+    for item in section_lint(ctx, section, nested):
+        yield (f'<div class="ts-lint-note" data-line="{item["line"]}">'
+               f'{flag(item["message"], item["line"])} {html.escape(item["message"])}</div>')
+    for block in section.get("blocks", []):
+        yield block_html(block, ctx)
+
+
+def page_markdown(parts: Iterable[str]) -> str:
+    return "\n\n".join(parts) + "\n"
+
+
+def page_calculators(ctx: PageCtx,
+                     for_page: Callable[[list[str]], list[Placement]]) -> list[str]:
+    """General calculators at the end of a page whose tables no calculator claimed."""
+    if not ctx.table_ids or ctx.claimed:
+        return []
+    return [calc_div(c, p) for c, p in for_page(ctx.table_ids)]

@@ -1,0 +1,155 @@
+"""MkDocs hook: ship the browser runtime of the calculators into the built site.
+
+After the pages are built this copies, into `<site>/assets/`:
+
+* `runtime/pyodide/`  the pinned Pyodide files PyScript's `interpreter` points at;
+* `runtime/pyscript/` the pinned PyScript chunks our pages load (no editor, terminal,
+  TOML parser or package graph: our config is JSON and has no `packages`);
+* `runtime/tableside.zip`  rules_pkg (code and extracted data) as it is on disk, so the
+  browser imports exactly the code the tests run (zipimport, nothing unpacked);
+* `calculators/`  the generic UI (JS, CSS, the Python bridge), `registry.json`
+  (`[c.to_dict() for c in rules_pkg.calculators()]`, so forms render before Python
+  loads) and `runtime.json` (file names and the bundle's hash, for cache busting).
+
+Every pinned file is checked against `scripts/runtime_hashes.json` (SHA-256) while it
+is copied: a changed or tampered file fails the build. `python -m scripts.site.runtime
+--pin` rewrites the pins after a deliberate upgrade of the npm packages.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+HASHES = ROOT / "scripts" / "runtime_hashes.json"
+UI_DIR = ROOT / "calculators"
+UI_FILES = ("tableside.js", "tableside.css", "bridge.py")
+# What the browser needs, relative to node_modules; the pins file lists the same set.
+PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript"}
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# core.js imports core-*.js; error-*.js is loaded even with the plugin off ("!error").
+PYSCRIPT_PATTERNS = ("core.js", "core-*.js", "error-*.js")
+_ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed timestamps: the same sources give the same zip
+
+
+class RuntimeFileError(Exception):
+    """A build failure with a message for the person running the build."""
+
+
+def pinned_sources(node_modules: Path) -> list[Path]:
+    """The runtime files to ship, found in node_modules (what `--pin` records)."""
+    files = [node_modules / "pyodide" / name for name in PYODIDE_FILES]
+    dist = node_modules / "@pyscript" / "core" / "dist"
+    for pattern in PYSCRIPT_PATTERNS:
+        found = sorted(p for p in dist.glob(pattern) if not p.name.endswith(".map"))
+        files.extend(found)
+    return files
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def load_pins(path: Path = HASHES) -> dict[str, str]:
+    pins: dict[str, str] = json.loads(path.read_text("utf-8"))["files"]
+    return pins
+
+
+def copy_pinned(node_modules: Path, assets: Path, pins: dict[str, str]) -> None:
+    """Copy each pinned file after checking its hash (the bytes checked are the bytes written)."""
+    for rel, expected in sorted(pins.items()):
+        src = node_modules / rel
+        if not src.is_file():
+            raise RuntimeFileError(f"runtime file missing: {src} (run `npm ci`)")
+        data = src.read_bytes()
+        actual = _sha256(data)
+        if actual != expected:
+            raise RuntimeFileError(
+                f"runtime file {src} does not match its pinned SHA-256 in "
+                f"{HASHES.relative_to(ROOT)}: expected {expected}, got {actual}. "
+                "Reinstall with `npm ci`; if the upgrade is deliberate, re-pin with "
+                "`python -m scripts.site.runtime --pin`.")
+        top = next(d for d in PINNED_DIRS if rel.startswith(d + "/"))
+        dest = assets / PINNED_DIRS[top] / rel[len(top) + 1:]
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(data)
+
+
+def bundle_bytes(package: Path | None = None) -> bytes:
+    """rules_pkg as a deterministic zip: its .py files and its data, nothing else.
+
+    By default the package the build imports (the one registry.json is made from).
+    """
+    if package is None:
+        import rules_pkg
+
+        package = Path(rules_pkg.__file__).parent
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted(package.rglob("*")):
+            if not path.is_file() or "__pycache__" in path.parts:
+                continue
+            if path.suffix not in {".py", ".json", ".typed"}:
+                continue
+            info = zipfile.ZipInfo(str(path.relative_to(package.parent)), _ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    return buf.getvalue()
+
+
+def registry_json() -> str:
+    import rules_pkg
+
+    return json.dumps([c.to_dict() for c in rules_pkg.calculators()], ensure_ascii=False,
+                      separators=(",", ":"))
+
+
+def build_runtime(site_dir: Path, node_modules: Path = ROOT / "node_modules") -> None:
+    assets = site_dir / "assets"
+    copy_pinned(node_modules, assets, load_pins())
+    bundle = bundle_bytes()
+    (assets / "runtime" / "tableside.zip").write_bytes(bundle)
+    ui = assets / "calculators"
+    ui.mkdir(parents=True, exist_ok=True)
+    for name in UI_FILES:
+        (ui / name).write_bytes((UI_DIR / name).read_bytes())
+    (ui / "registry.json").write_text(registry_json(), "utf-8")
+    manifest = {"bundle": "../runtime/tableside.zip", "bundle_sha256": _sha256(bundle),
+                "pyodide": "../runtime/pyodide/pyodide.mjs",
+                "pyscript": "../runtime/pyscript/core.js", "bridge": "bridge.py"}
+    (ui / "runtime.json").write_text(json.dumps(manifest, indent=1), "utf-8")
+
+
+# --- MkDocs hook -----------------------------------------------------------------------
+def on_post_build(config: Any, **kwargs: Any) -> None:
+    from mkdocs.exceptions import PluginError
+
+    try:
+        build_runtime(Path(config["site_dir"]))
+    except RuntimeFileError as e:
+        raise PluginError(str(e)) from None
+
+
+def pin(node_modules: Path = ROOT / "node_modules") -> dict[str, str]:
+    files = {}
+    for path in pinned_sources(node_modules):
+        files[str(path.relative_to(node_modules))] = _sha256(path.read_bytes())
+    return files
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--pin"]:
+        sys.exit("usage: python -m scripts.site.runtime --pin")
+    doc = {"comment": "SHA-256 of the runtime files shipped to the browser (relative to "
+                      "node_modules); checked by scripts/site/runtime.py at build time.",
+           "files": pin()}
+    HASHES.write_text(json.dumps(doc, indent=1) + "\n", "utf-8")
+    print(f"pinned {len(doc['files'])} files in {HASHES.relative_to(ROOT)}")

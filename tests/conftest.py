@@ -1,0 +1,135 @@
+"""Shared fixtures for every test folder (stable: other tests build on them).
+
+site_dir     Path of a built site: $TABLESIDE_SITE_DIR when set (e.g. `make site` built
+             ./site), else one `mkdocs build --strict` per session into a temp dir.
+base_url     "http://127.0.0.1:<port>/": a threaded http.server serving site_dir
+             (.wasm as application/wasm, .mjs as text/javascript). When this session
+             builds the site, site_url is set to that port, so Material's instant
+             navigation (which checks links against sitemap.xml, port included) works.
+browser      A Playwright (sync) Chromium: Debian's `chromium` from PATH with
+             CHROMIUM_ARGS; fails (never skips) when it is missing.
+build_site   build_site(dest, env=None, site_url=None) -> Path: a strict build into dest.
+"""
+
+from __future__ import annotations
+
+import http.server
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+BuildSite = Callable[..., Path]
+
+
+def build(dest: Path, env: Mapping[str, str] | None = None, site_url: str | None = None) -> Path:
+    """`mkdocs build --strict` into dest; fails the test with MkDocs' output on error."""
+    run_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
+    if site_url:
+        run_env["TABLESIDE_SITE_URL"] = site_url
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
+                           "-f", str(ROOT / "mkdocs.yml"), "-d", str(dest)],
+                          cwd=ROOT, env=run_env, capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}", pytrace=False)
+    return dest
+
+
+@pytest.fixture(scope="session")
+def build_site() -> BuildSite:
+    return build
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    root = "."
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".json": "application/json"}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, directory=self.root, **kwargs)
+
+    def log_message(self, format: str, *args: Any) -> None:  # keep test output clean
+        pass
+
+
+def _bind(port: int) -> http.server.ThreadingHTTPServer | None:
+    handler = type("Handler", (_Handler,), {})
+    try:
+        return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError:
+        return None
+
+
+def _sitemap_port(site: Path) -> int:
+    m = re.search(r"<loc>https?://[^/<]*?:(\d+)/", (site / "sitemap.xml").read_text("utf-8")) \
+        if (site / "sitemap.xml").is_file() else None
+    return int(m.group(1)) if m else 8000
+
+
+@pytest.fixture(scope="session")
+def _server() -> Iterator[dict[str, Any]]:
+    """The HTTP server, bound before the build so the build knows its port."""
+    state: dict[str, Any] = {}
+    prebuilt = os.environ.get("TABLESIDE_SITE_DIR")
+    if prebuilt:
+        state["server"] = _bind(_sitemap_port(Path(prebuilt))) or _bind(0)
+    else:
+        state["server"] = _bind(0)
+    assert state["server"] is not None
+    yield state
+    if state.get("thread"):
+        state["server"].shutdown()
+    state["server"].server_close()
+
+
+@pytest.fixture(scope="session")
+def site_dir(_server: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    prebuilt = os.environ.get("TABLESIDE_SITE_DIR")
+    if prebuilt:
+        path = Path(prebuilt).resolve()
+        if not (path / "index.html").is_file():
+            pytest.fail(f"TABLESIDE_SITE_DIR={prebuilt} holds no built site", pytrace=False)
+        return path
+    port = _server["server"].server_address[1]
+    return build(tmp_path_factory.mktemp("site"), site_url=f"http://127.0.0.1:{port}/")
+
+
+@pytest.fixture(scope="session")
+def base_url(_server: dict[str, Any], site_dir: Path) -> str:
+    server = _server["server"]
+    if not _server.get("thread"):
+        server.RequestHandlerClass.root = str(site_dir)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        _server["thread"] = thread
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    exe = shutil.which("chromium")
+    if not exe:
+        pytest.fail("Debian's chromium is not on PATH: run `make setup` (apt-get install chromium)",
+                    pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
