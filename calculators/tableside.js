@@ -245,7 +245,7 @@ function renderResult(host, result, seed) {
       h("div", {}, h("dt", { text: k }), h("dd", { text: formatValue(v) })))) : null,
     found.length ? h("p", { class: "ts-rows" }, found.map(([hl, row]) =>
       h("button", { type: "button", class: "ts-link",
-        text: `Show row ${hl.row + 1} of the table`,
+        text: `Show the row “${(row.cells[0]?.textContent || String(hl.row + 1)).trim()}” in the table`,
         onclick: () => row.scrollIntoView({ behavior: "smooth", block: "center" }) }))) : null,
     result.steps.length ? h("ol", { class: "ts-steps" },
       result.steps.map((s) => h("li", { text: s }))) : null,

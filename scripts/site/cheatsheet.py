@@ -53,29 +53,44 @@ def block_cost(block: Json) -> float:
     return _text_lines(block["text"], COL_CHARS) + 0.6
 
 
-def table_cost(header: list[str], rows: list[list[str]]) -> float:
+def is_wide(header: list[str], rows: list[list[str]]) -> bool:
+    """Many columns, or long text per row: the table spans the page, not a column."""
     ncols = max([len(header), *(len(r) for r in rows)] or [1])
-    wide = ncols > WIDE_COLS
-    width = (COL_CHARS * 2 if wide else COL_CHARS) / ncols - 1.5
-    lines = sum(max([_text_lines(c, width) for c in r] or [1]) + 0.35 for r in [header, *rows] if r)
+    avg = sum(len(c) for r in rows for c in r) / max(len(rows), 1)
+    return ncols > WIDE_COLS or avg > COL_CHARS * 1.5
+
+
+def table_cost(header: list[str], rows: list[list[str]]) -> float:
+    """Column lines of a table; auto layout gives long cells the room, so count by row text."""
+    ncols = max([len(header), *(len(r) for r in rows)] or [1])
+    wide = is_wide(header, rows)
+    width = (COL_CHARS * 2 if wide else COL_CHARS) - 2 * ncols
+    lines = 0.0
+    for r in (header, *rows):
+        if r:
+            by_text = math.ceil(sum(len(c) for c in r) * 1.15 / max(width, 8))
+            lines += max(1, by_text) + 0.35
     return (lines + 1.0) * (2 if wide else 1)  # a wide table uses both columns' height
 
 
-def _walk(sections: list[Json], path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Json]]:
+def _walk(sections: list[Json],
+          path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Json, str]]:
     for s in sections:
         here = (*path, s["title"])
         for b in s.get("blocks", []):
-            yield here, b
+            yield here, b, s["id"]
         yield from _walk(s.get("sections", []), here)
 
 
-def _rank(block: Json, cost: float) -> int | None:
+def _rank(block: Json, cost: float) -> int:
+    """0 short rules lists, 1 small tables (and record tables), 2 long lists, 3 big tables,
+    4 short paragraphs."""
     kind = block.get("type")
     if kind == "list":
-        return 0
+        return 0 if cost <= 20 else 2
     if kind == "table":
-        return 1 if cost <= 45 else None
-    return 3 if len(block.get("text", "")) <= 320 else None
+        return 1 if cost <= 45 else 3
+    return 4 if len(block.get("text", "")) <= 320 else 9
 
 
 def record_tables(doc: Json) -> list[Json]:
@@ -93,7 +108,8 @@ def record_tables(doc: Json) -> list[Json]:
         tables.append({"type": "table", "id": f"records-{kind}", "inline": "text", "notes": [],
                        "caption": kind.replace("_", " ").capitalize(),
                        "header": [f.replace("_", " ").capitalize() for f in fields],
-                       "rows": rows, "lines": [rows[0]["line"], rows[-1]["line"]]})
+                       "rows": rows, "lines": [rows[0]["line"], rows[-1]["line"]],
+                       "_records": recs})
     return tables
 
 
@@ -129,22 +145,23 @@ def _line(rec: Json) -> int:
 
 def choose(doc: Json, budget: float = BUDGET) -> tuple[list[Pick], list[Json]]:
     """The blocks (and record tables) that fit, by rank, in document order."""
-    cands: list[tuple[int, Pick]] = []
-    for order, (path, block) in enumerate(_walk(doc["sections"], ())):
-        cost = block_cost(block)
-        rank = _rank(block, cost)
-        if rank is not None:
-            cands.append((rank, Pick(order, path, block, cost)))
     records = [(t, block_cost(t)) for t in record_tables(doc)]
+    # Sections a record table sums up (one weapon profile each) are left to that table.
+    summed = {r.get("section") for t, _ in records for r in t["_records"]}
+    cands: list[tuple[int, Pick]] = []
+    for order, (path, block, sid) in enumerate(_walk(doc["sections"], ())):
+        if sid in summed:
+            continue
+        cost = block_cost(block)
+        cands.append((_rank(block, cost), Pick(order, path, block, cost)))
     spent, picked, recs = 0.0, [], []
     heads: set[tuple[str, ...]] = set()
-    for rank in (0, 1, 2, 3):
-        if rank == 2:
+    for rank in (0, 1, 2, 3, 4):
+        if rank == 1:
             for t, cost in records:
                 if spent + cost + 1.5 <= budget:
                     recs.append(t)
                     spent += cost + 1.5
-            continue
         for r, pick in cands:
             head = 0.0 if pick.path in heads else 1.6
             if r == rank and spent + pick.cost + head <= budget:
@@ -164,24 +181,33 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any]) -> str:
              '<p class="ts-screen-only">The key rules lists and small tables of '
              f'<a href="../">{html.escape(title)}</a>, made to print on two A4 pages. '
              "Everything else is on the full pages.</p>"]
-    body: list[str] = []
+    runs: list[tuple[bool, list[str]]] = []  # (wide, html parts)
+
+    def put(wide: bool, part: str) -> None:
+        if not runs or runs[-1][0] != wide or wide:
+            runs.append((wide, []))
+        runs[-1][1].append(part)
+
     last: tuple[str, ...] = ()
     for p in picks:
+        wide = p.block.get("type") == "table" and is_wide(
+            p.block.get("header") or [], [r["cells"] for r in p.block["rows"]])
+        head = ""
         if p.path != last:
             # The nearest titled section, with its parent for context.
             label = " › ".join(p.path[-2:]) if len(p.path) > 1 else p.path[0]
-            body.append(f'<h2 class="ts-cs-h">{html.escape(label)}</h2>')
+            head = f'<h2 class="ts-cs-h">{html.escape(label)}</h2>\n'
             last = p.path
         if p.block.get("type") == "table":
-            wide = len(p.block.get("header") or p.block["rows"][0]["cells"]) > WIDE_COLS
-            html_t = render.render_table(p.block, ctx, compact=True)
-            body.append(f'<div class="ts-cs-wide">{html_t}</div>' if wide else html_t)
+            put(wide, head + render.render_table(p.block, ctx, compact=True))
         else:
-            body.append(render.render_block(p.block, ctx))
+            put(False, head + render.render_block(p.block, ctx))
     for t in recs:
-        body.append(f'<h2 class="ts-cs-h">{html.escape(t["caption"])}</h2>')
-        body.append(f'<div class="ts-cs-wide">{render.render_table(t, ctx, compact=True)}</div>')
-    parts.append(render._no_blank_lines('<div class="ts-cheat">\n' + "\n".join(body) + "\n</div>"))
+        head = f'<h2 class="ts-cs-h">{html.escape(t["caption"])}</h2>\n'
+        put(True, head + render.render_table(t, ctx, compact=True))
+    body = [f'<div class="{"ts-cs-wide" if wide else "ts-cs-cols"}">\n' + "\n".join(ps) + "\n</div>"
+            for wide, ps in runs]
+    parts.append(render.no_blank_lines('<div class="ts-cheat">\n' + "\n".join(body) + "\n</div>"))
     front = ("---\n"
              f"title: {json.dumps(title + ': cheat sheet', ensure_ascii=False)}\n"
              "search:\n  exclude: true\n"

@@ -121,10 +121,10 @@ def flag(message: str, line: int) -> str:
 
 # --- blocks --------------------------------------------------------------------------
 def block_html(block: Json, ctx: PageCtx) -> str:
-    return _no_blank_lines(render_block(block, ctx))
+    return no_blank_lines(render_block(block, ctx))
 
 
-def _no_blank_lines(fragment: str) -> str:
+def no_blank_lines(fragment: str) -> str:
     # Python-Markdown ends a raw HTML block at a blank line; whitespace is collapsed anyway.
     return re.sub(r"\n[ \t]*(?=\n)", "", fragment)
 
