@@ -2,9 +2,9 @@
 records (e.g. Horizon's weapon profiles), chosen to print on at most two A4 pages.
 
 Printed height is estimated in "column lines" (two columns, 7.5 pt, see
-docs/assets/stylesheets/print.css); blocks are taken by usefulness (lists, then
-small tables, then records, then short paragraphs) until the budget is spent,
-and shown in document order. tests/site checks the real PDF page count.
+docs/assets/stylesheets/print.css); blocks are taken by usefulness (records,
+short rules lists, small tables, long lists, big tables, short paragraphs) until
+the budget is spent, and shown in document order (records last). tests/site checks the real PDF page count.
 """
 
 from __future__ import annotations
@@ -12,8 +12,11 @@ from __future__ import annotations
 import html
 import json
 import math
+import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scripts.site import render
@@ -22,6 +25,7 @@ from scripts.site.render import Json, PageCtx
 if TYPE_CHECKING:
     from scripts.site.pages import Game
 
+SITE_TOML = Path(__file__).with_name("site.toml")
 BUDGET = 255.0  # column lines; 2 pages x 2 columns x ~88 lines, minus room for breaks
 COL_CHARS = 62  # characters per line in one column
 WIDE_COLS = 5  # tables with more columns span both columns
@@ -83,14 +87,25 @@ def _walk(sections: list[Json],
 
 
 def _rank(block: Json, cost: float) -> int:
-    """0 short rules lists, 1 small tables (and record tables), 2 long lists, 3 big tables,
-    4 short paragraphs."""
+    """(record tables first), 0 short rules lists, 1 small tables, 2 long lists,
+    3 big tables, 4 short paragraphs."""
     kind = block.get("type")
     if kind == "list":
         return 0 if cost <= 20 else 2
     if kind == "table":
         return 1 if cost <= 45 else 3
     return 4 if len(block.get("text", "")) <= 320 else 9
+
+
+@cache
+def site_config(path: Path = SITE_TOML) -> dict[str, Any]:
+    with path.open("rb") as f:
+        return tomllib.load(f)
+
+
+def _columns(game: str, kind: str) -> list[str] | None:
+    cols = site_config().get(game, {}).get("records", {}).get(kind, {}).get("columns")
+    return [str(c) for c in cols] if isinstance(cols, list) else None
 
 
 def record_tables(doc: Json) -> list[Json]:
@@ -101,7 +116,7 @@ def record_tables(doc: Json) -> list[Json]:
             continue
         if len({r.get("table") for r in recs}) == 1 and recs[0].get("table"):
             continue  # every record restates one table, which the sheet shows as it is
-        fields = _fields(recs)
+        fields = _columns(str(doc.get("game")), kind) or _fields(recs)
         if not fields:
             continue
         rows = [{"cells": [_cell(r.get(f)) for f in fields], "line": _line(r)} for r in recs]
@@ -157,7 +172,7 @@ def choose(doc: Json, budget: float = BUDGET) -> tuple[list[Pick], list[Json]]:
     spent, picked, recs = 0.0, [], []
     heads: set[tuple[str, ...]] = set()
     for rank in (0, 1, 2, 3, 4):
-        if rank == 1:
+        if rank == 0:  # a game's records (its weapons) are what the table needs most
             for t, cost in records:
                 if spent + cost + 1.5 <= budget:
                     recs.append(t)
