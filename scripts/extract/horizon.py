@@ -284,6 +284,9 @@ def _profile(st: State, i: int) -> int | None:
     if m is None:
         return None
     lines, h = st.lines, st.hints
+    gd = m.groupdict()
+    name = (gd.get("name") or text).strip()
+    tier = int(gd["tier"]) if (gd.get("tier") or "").isdigit() else 0
     rep = _repeat_of(st, i)
     head = HeadingTok(text, (lines[i].no, lines[rep].no if rep else lines[i].no), rep is not None)
     j = _next_nonblank(lines, (rep if rep else i) + 1)
@@ -317,7 +320,7 @@ def _profile(st: State, i: int) -> int | None:
     cols, groups, unknown = segment_header(words, h)
     if unknown:
         st.warn(lines[header_start].no if header_start < n else lines[i].no,
-                f"{m.group('name')}: header words {unknown} are not known column names; "
+                f"{name}: header words {unknown} are not known column names; "
                 "each is read as a column")
     rows: list[tuple[Line, str, list[str]]] = []
     layout = "ap"
@@ -335,15 +338,15 @@ def _profile(st: State, i: int) -> int | None:
     width = 1 + max((len(c) for _, _, c in rows), default=0)
     if len(cols) < 2 and width > len(cols):  # no usable header: unnamed columns, reported
         st.warn(lines[header_start].no if header_start < n else last,
-                f"{m.group('name')}: profile has no column header; columns left unnamed")
+                f"{name}: profile has no column header; columns left unnamed")
         cols = cols + ("",) * (width - len(cols))
     name_line = plain[0] if plain else None
     st.tokens.append(RawProfile(
-        head, m.group("name").strip(), int(m.group("tier")), name_line, fields, cols,
+        head, name, tier, name_line, fields, cols,
         (lines[header_start].no, lines[max(header_start, j - len(rows) - 1)].no) if header_start < n
         else (last, last), groups, layout, rows, last))
     if not rows:
-        st.warn(lines[i].no, f"{m.group('name')}: profile has no table rows")
+        st.warn(lines[i].no, f"{name}: profile has no table rows")
     return j
 
 
@@ -494,7 +497,7 @@ def place_rows(p: RawProfile, tid: str, pools: Mapping[str, set[str]], h: Hints)
     rows: list[Row] = []
     findings: list[tuple[int, str, int, int]] = []
     # ambiguous placements, grouped: (alternatives, chosen) -> [(row, line, values)]
-    ambiguous: dict[tuple[str, str], list[tuple[int, int, str]]] = {}
+    ambiguous: dict[tuple[str, str, int], list[tuple[int, int, str]]] = {}
     for r, (ln, key, cells) in enumerate(p.rows):
         placed = [""] * n
         if len(cells) == n:
@@ -519,16 +522,17 @@ def place_rows(p: RawProfile, tid: str, pools: Mapping[str, set[str]], h: Hints)
                 what = "; ".join(" or ".join(repr(cols[c]) for c in alts[k]) for k in odd)
                 chosen = ", ".join(repr(cols[cands[0][k]]) for k in odd)
                 values = ", ".join(repr(cells[k]) for k in odd)
-                ambiguous.setdefault((what, chosen), []).append((r, ln.no, values))
+                col = 1 + cands[0][odd[0]]  # the table column the first such value went to
+                ambiguous.setdefault((what, chosen, col), []).append((r, ln.no, values))
             for v, k in zip(cells, cands[0], strict=True):
                 placed[k] = v
         rows.append(Row((key, *placed), ln.no, (ln.no, ln.no)))
-    for (what, chosen), hits in ambiguous.items():
+    for (what, chosen, col), hits in ambiguous.items():
         listing = ", ".join(f"{values} (line {line})" for _, line, values in hits)
         rows_word = "short rows" if len(hits) > 1 else "short row"
         findings.append((hits[0][1], f"{p.name}: {len(hits)} {rows_word}"
                                      f" hold a value that could be {what}: {listing}; placed in "
-                                     f"{chosen}, the leftmost column that fits", hits[0][0], 1))
+                                     f"{chosen}, the leftmost column that fits", hits[0][0], col))
     table = Table(tid, p.header, tuple(rows), (p.header_lines[0], p.last),
                   caption=p.name_line.text.strip() if p.name_line else p.name, notes=p.notes)
     return Placed(table, findings)

@@ -26,8 +26,9 @@ if TYPE_CHECKING:
     from scripts.site.pages import Game
 
 SITE_TOML = Path(__file__).with_name("site.toml")
-BUDGET = 255.0  # column lines; 2 pages x 2 columns x ~88 lines, minus room for breaks
-COL_CHARS = 62  # characters per line in one column
+BUDGET = 285.0  # column lines; 2 pages x 2 columns x ~88 lines, minus room for breaks
+COL_CHARS = 62  # characters of 7.5 pt text per line in one column
+TABLE_CHARS = (74, 150)  # characters of 6.8 pt table text across one column / the page
 WIDE_COLS = 5  # tables with more columns span both columns
 SKIP_FIELDS = {"line", "lines", "table", "tables", "source", "section", "id", "rows"}
 
@@ -68,13 +69,14 @@ def table_cost(header: list[str], rows: list[list[str]]) -> float:
     """Column lines of a table; auto layout gives long cells the room, so count by row text."""
     ncols = max([len(header), *(len(r) for r in rows)] or [1])
     wide = is_wide(header, rows)
-    width = (COL_CHARS * 2 if wide else COL_CHARS) - 2 * ncols
+    width = TABLE_CHARS[wide] - 2 * ncols
     lines = 0.0
     for r in (header, *rows):
         if r:
-            by_text = math.ceil(sum(len(c) for c in r) * 1.15 / max(width, 8))
-            lines += max(1, by_text) + 0.35
-    return (lines + 1.0) * (2 if wide else 1)  # a wide table uses both columns' height
+            by_text = math.ceil(sum(len(c) for c in r) * 1.1 / max(width, 8))
+            lines += max(1, by_text) + 0.2
+    # 6.8 pt table lines are ~0.87 of a 7.5 pt text line; a wide table uses both columns.
+    return (lines * 0.87 + 1.0) * (2 if wide else 1)
 
 
 def _walk(sections: list[Json],
@@ -192,6 +194,9 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any]) -> str:
     ctx = PageCtx(game.id, render.glossary(game.id), list(doc.get("lint", [])), lambda tid: [])
     ctx.used_ids.add("cheat-sheet")
     picks, recs = choose(doc)
+    wrap, roots = 0, doc["sections"]
+    while len(roots) == 1 and roots[0].get("sections"):  # the document's title section(s)
+        wrap, roots = wrap + 1, roots[0]["sections"]
     parts = [f"# {render.heading_text(title)}: cheat sheet {{#cheat-sheet}}",
              '<p class="ts-screen-only">The key rules lists and small tables of '
              f'<a href="../">{html.escape(title)}</a>, made to print on two A4 pages. '
@@ -209,8 +214,8 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any]) -> str:
             p.block.get("header") or [], [r["cells"] for r in p.block["rows"]])
         head = ""
         if p.path != last:
-            # The nearest titled section, with its parent for context.
-            label = " › ".join(p.path[-2:]) if len(p.path) > 1 else p.path[0]
+            # The nearest titled section, with its parent for context (not the title wrapper).
+            label = " › ".join(p.path[max(len(p.path) - 2, min(wrap, len(p.path) - 1)):])
             head = f'<h2 class="ts-cs-h">{html.escape(label)}</h2>\n'
             last = p.path
         if p.block.get("type") == "table":

@@ -312,3 +312,16 @@ def test_any_arrangement_of_export_lines_extracts(lines: list[str]) -> None:
         for row in t.rows:
             assert 1 <= row.line <= len(lines)
             assert len(row.cells) == len(t.header) or t.id == "die-result"
+
+
+def test_lint_row_count_and_duplicate_names_on_an_edited_copy(lines: list[str]) -> None:
+    """The export has neither; an edited copy (one row fewer, a name used twice) has both."""
+    edited = list(lines)
+    assert edited[201] == "30 28 35 Base 30"  # Light Combat Pistol, AP 30 (line 202)
+    del edited[201]
+    edited = [ln.replace("Silat", "Kick-Boxing") for ln in edited]
+    d = extract("\n".join(edited), SOURCE, HINTS)
+    assert any("Light Combat Pistol: 29 rows where 33 of the 34 ap profiles have 30" in m
+               for m in lint_at(d, 172))
+    assert any("weapon name 'Kick-Boxing' is used twice (also line 1430)" in m
+               for m in lint_at(d, 1469))

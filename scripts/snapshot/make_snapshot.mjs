@@ -1,0 +1,45 @@
+// Build-time Pyodide memory snapshot for the calculators (issue "Fast start").
+//
+// Usage: node scripts/snapshot/make_snapshot.mjs <bundle.zip> <out.bin.gz>
+//
+// Loads the pinned npm Pyodide with `_makeSnapshot: true`, puts the site's own bundle
+// (tableside.zip, the very bytes the browser will fetch) where PyScript will write it
+// (./tableside.zip in Pyodide's home directory), imports rules_pkg and every module the
+// bridge (calculators/bridge.py) needs, loads every game's data, then writes
+// `pyodide.makeMemorySnapshot()` gzipped: static hosts do not compress .bin files, and
+// the browser inflates it with DecompressionStream (calculators/pyodide-snapshot.mjs).
+// Private Pyodide API (underscore options): the version is pinned by
+// scripts/runtime_hashes.json and the build falls back to the plain start if this fails.
+import { readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { loadPyodide } from "pyodide";
+
+const [bundlePath, outPath] = process.argv.slice(2);
+if (!bundlePath || !outPath) {
+  console.error("usage: node scripts/snapshot/make_snapshot.mjs <bundle.zip> <out.bin.gz>");
+  process.exit(2);
+}
+
+const t0 = performance.now();
+const pyodide = await loadPyodide({ _makeSnapshot: true });
+pyodide.FS.writeFile("/home/pyodide/tableside.zip", readFileSync(bundlePath));
+// Same path and import order as bridge.py's install(); no `js` import and no JS proxy
+// alive at snapshot time (a snapshot holds only Python's memory, not JS objects).
+const games = pyodide.runPython(`
+import os, sys, json, typing
+os.chdir("/home/pyodide")
+sys.path.insert(0, os.path.abspath("tableside.zip"))
+import pyodide.ffi
+import rules_pkg
+from rules_pkg import data
+games = sorted({c.id.split(".")[0] for c in rules_pkg.calculators()})
+for g in games:
+    data.tables(g)  # parse each game's JSON now, not on the first click
+",".join(games)
+`);
+const raw = pyodide.makeMemorySnapshot();
+const gz = gzipSync(raw, { level: 9 });
+writeFileSync(outPath, gz);
+const mb = (n) => (n / 1e6).toFixed(1);
+console.log(`snapshot: ${games}; ${mb(raw.length)} MB raw, ${mb(gz.length)} MB gzip, ` +
+  `${((performance.now() - t0) / 1000).toFixed(1)} s`);
