@@ -255,6 +255,11 @@ function renderResult(host, result, seed) {
     seed !== null ? h("p", { class: "ts-seed", text: `Seed ${seed}: the link to this page rolls the same dice.` }) : null,
   );
   out.hidden = false;
+  // Fast start (H10): marks read by scripts/bench.py (navigation → first result).
+  performance.mark("tableside:result");
+  if (!performance.getEntriesByName("tableside:first-result").length) {
+    performance.mark("tableside:first-result");
+  }
 }
 
 // --- one calculator ----------------------------------------------------------------------

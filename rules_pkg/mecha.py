@@ -124,12 +124,28 @@ def _choices(key: str) -> tuple[tuple[str, str], ...]:
 
 
 # -- dice ---------------------------------------------------------------------------------------
-@cache
+_SUMS: list[list[int]] = [[1]]  # _SUMS[n][t]: ways n d10 total t, built one die at a time
+
+
+def _add_d10(counts: list[int]) -> list[int]:
+    """One more d10: each new total is the sum of a window of 10 old totals (prefix sums)."""
+    prefix = [0]
+    for c in counts:
+        prefix.append(prefix[-1] + c)
+    top = len(counts) - 1 + SIDES
+    n = len(counts)
+    # new[t] = old[t-10] + ... + old[t-1] = prefix[t] - prefix[t-10], clamped to the list
+    return [prefix[max(0, min(t, n))] - prefix[max(0, min(t - SIDES, n))] for t in range(top + 1)]
+
+
 def d10_sum(n: int) -> Distribution[int]:
-    """The total of n d10 (0 for no dice)."""
+    """The total of n d10 (0 for no dice): exact integer counts, kept between calls so a
+    mixture over many dice counts costs one linear step per extra die."""
     if n > MAX_DAMAGE_DICE:
         raise LimitError(f"at most {MAX_DAMAGE_DICE} damage dice (asked for {n})")
-    return Distribution.d(SIDES).repeat(n) if n > 0 else Distribution.constant(0)
+    while len(_SUMS) <= n:
+        _SUMS.append(_add_d10(_SUMS[-1]))
+    return Distribution.from_counts(dict(enumerate(_SUMS[max(n, 0)])))
 
 
 def mixture(weights: Distribution[int]) -> Distribution[int]:
@@ -148,7 +164,16 @@ def after_armour(damage: Distribution[int], armour_dice: int) -> Distribution[in
     """§ 5 Check Wounds: subtract the total of the armour roll from the damage."""
     if armour_dice > MAX_ARMOUR_DICE:
         raise LimitError(f"at most {MAX_ARMOUR_DICE} armour dice (asked for {armour_dice})")
-    return damage.combine(d10_sum(armour_dice), lambda d, a: max(0, d - a))
+    if armour_dice == 0:
+        return damage
+    armour = d10_sum(armour_dice).counts()
+    dmg = damage.counts()
+    counts: dict[int, int] = {}
+    for a, ca in armour.items():  # every damage total at or below the armour roll is 0
+        for d, cd in dmg.items():
+            k = d - a if d > a else 0
+            counts[k] = counts.get(k, 0) + ca * cd
+    return Distribution.from_counts(counts)
 
 
 # -- the combat contest ------------------------------------------------------------------------

@@ -130,12 +130,15 @@ class Odds:
     def of(dist: Distribution[Any], title: str,
            label: Callable[[Any], str] = str, cumulative: bool = True) -> Odds:
         """Exact odds of a distribution, with P(at least) for ordered outcomes."""
-        pmf = dist.pmf()
+        # One pass over the integer counts: the tail count gives P(at least) exactly,
+        # without summing fractions row by row (quadratic on long tables).
+        total = dist.total
         rows: list[OddsRow] = []
-        outcomes = list(pmf)
-        for i, o in enumerate(outcomes):
-            ge = sum((pmf[x] for x in outcomes[i:]), Fraction(0)) if cumulative else None
-            rows.append(OddsRow(label(o), pmf[o], ge))
+        tail = total
+        for o, c in dist.items:
+            rows.append(OddsRow(label(o), Fraction(c, total),
+                                Fraction(tail, total) if cumulative else None))
+            tail -= c
         return Odds(title, tuple(rows))
 
 

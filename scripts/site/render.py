@@ -170,13 +170,17 @@ def render_table(block: Json, ctx: PageCtx, compact: bool = False) -> str:
     elem_id = ctx.unique_id(tid)
     label = block.get("caption") or tid
     cls = "ts-table ts-compact" if compact else "ts-table"
+    header = block.get("header") or []
+    # Long prose per row reads better stacked on a phone (CSS, screens under 600 px).
+    long_text = bool(header) and not compact and _long_rows(block)
+    if long_text:
+        cls += " ts-long"
     out = [f'<div class="ts-table-wrap" role="region" tabindex="0" aria-label="{_attr(label)}">',
            f'<table id="{_attr(elem_id)}" class="{cls}" data-table="{_attr(tid)}" '
            f'data-line="{block["lines"][0]}">']
     if block.get("caption") or (-1, -1) in lint:
         out.append(f"<caption>{ctx.text(block.get('caption', ''), inline)}"
                    f"{_flags(lint.get((-1, -1), []))}</caption>")
-    header = block.get("header") or []
     if header:
         out.append("<thead><tr>")
         out.extend(f'<th scope="col">{ctx.text(h, inline)}</th>' for h in header)
@@ -191,7 +195,10 @@ def render_table(block: Json, ctx: PageCtx, compact: bool = False) -> str:
             cell_cls = ' class="ts-linted"' if items else ""
             tag = "th" if c == 0 and _row_header(block) else "td"
             scope = ' scope="row"' if tag == "th" else ""
-            out.append(f"<{tag}{scope}{cell_cls}>{ctx.text(cell, inline)}{_flags(items)}</{tag}>")
+            label = (f' data-label="{_attr(header[c])}"'
+                     if long_text and c < len(header) and header[c].strip() else "")
+            out.append(f"<{tag}{scope}{cell_cls}{label}>{ctx.text(cell, inline)}"
+                       f"{_flags(items)}</{tag}>")
         out.append("</tr>")
     out.append("</tbody></table></div>")
     if block.get("notes"):
@@ -203,6 +210,11 @@ def render_table(block: Json, ctx: PageCtx, compact: bool = False) -> str:
         ctx.claimed = True
     out.extend(calc_div(c, p) for c, p in placements)
     return "\n".join(out)
+
+
+def _long_rows(block: Json) -> bool:
+    rows = block["rows"]
+    return bool(rows) and sum(len(c) for r in rows for c in r["cells"]) / len(rows) > 120
 
 
 def _row_header(block: Json) -> bool:

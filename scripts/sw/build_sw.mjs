@@ -18,8 +18,9 @@ export function swConfig(siteDir) {
   return {
     globDirectory: siteDir,
     globPatterns: ["**/*"],
-    // Source maps are for developers; the gzipped sitemap is for crawlers; sw.js is the worker.
-    globIgnores: ["**/*.map", "**/*.gz", "sw.js"],
+    // Source maps are for developers, the gzipped sitemap for crawlers; sw.js is the worker.
+    // Anything else (e.g. assets/runtime/snapshot.bin.gz) is needed offline.
+    globIgnores: ["**/*.map", "sitemap.xml.gz", "sw.js"],
     swDest: path.join(siteDir, "sw.js"),
     maximumFileSizeToCacheInBytes: MAX_FILE_BYTES,
     inlineWorkboxRuntime: true,

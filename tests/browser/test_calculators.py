@@ -47,7 +47,7 @@ def test_horizon_heavy_combat_pistol_17_ap(page: Any, site_dir: Path, base_url: 
 def test_forbidden_lands_damage_to_zero_is_broken(page: Any, site_dir: Path,
                                                   base_url: str) -> None:
     # forbidden lands source: "If an attribute reaches zero: ..." (Broken Effects table)
-    page.goto(base_url + page_with(site_dir, 'data-calc="forbidden_lands.broken"'))
+    page.goto(base_url + page_with(site_dir, 'data-table="broken-effects"'))
     host = open_calc(page, "forbidden_lands.broken")
     host.get_by_label("Attribute", exact=True).select_option("Strength")
     host.get_by_label("Current value", exact=True).fill("3")
@@ -226,18 +226,28 @@ def _pages(site_dir: Path) -> list[tuple[str, str]]:
 
 
 def test_every_page_with_a_table_has_a_calculator(site_dir: Path) -> None:
+    """Every page showing a table has a calculator. A print cheat sheet (`.ts-cheat`) is
+    exempt, but each of its tables must have calculators on its full page."""
     registry = {c["id"] for c in json.loads(
         (site_dir / "assets/calculators/registry.json").read_text("utf-8"))}
     assert registry == {c.id for c in rules_pkg.calculators()}
-    bare, unknown, tables = [], set(), 0
+    table_re = re.compile(r'<table\b[^>]*\bdata-table="([^"]+)"')
+    bare, unknown, cheat_tables = [], set(), {}
+    with_calcs: set[str] = set()
     for rel, text in _pages(site_dir):
-        if "data-table=" in text:
-            tables += 1
-            if 'class="ts-calc"' not in text:
-                bare.append(rel)
+        ids = table_re.findall(text)
         unknown |= set(re.findall(r'data-calc="([^"]+)"', text)) - registry
-    assert tables > 5, "the built site has (almost) no tables: is this the real site?"
+        if 'class="ts-cheat"' in text:
+            cheat_tables[rel] = ids
+        elif ids and 'class="ts-calc"' not in text:
+            bare.append(rel)
+        elif ids:
+            with_calcs |= set(ids)
+    assert len(with_calcs) > 5, "the built site has (almost) no tables: is this the real site?"
     assert not bare, f"pages with a table but no calculator: {bare}"
+    orphans = {rel: sorted(set(ids) - with_calcs) for rel, ids in cheat_tables.items()
+               if set(ids) - with_calcs}
+    assert not orphans, f"cheat-sheet tables with no calculator on any full page: {orphans}"
     assert not unknown, f"placeholders naming no registered calculator: {sorted(unknown)}"
 
 

@@ -1,8 +1,9 @@
-/* Tableside glossary: an <abbr class="ts-abbr" title="..."> shows its text on tap, click
-   or Enter/Space (hover and focus also get Material's tooltip). One delegated listener on
+/* Tableside glossary: an <abbr class="ts-abbr" title="..."> (or a ⚑ <span class="ts-flag">)
+   shows its text on tap, click or Enter/Space (hover and focus also get a tooltip). One delegated listener on
    the document, so it keeps working across Material's instant page swaps. */
 (() => {
   "use strict";
+  const TIPS = "abbr.ts-abbr, .ts-flag";
   let open = null; // { abbr, box }
 
   // Material's tooltip removes `title` while it shows; remember the text first.
@@ -40,7 +41,7 @@
     open = { abbr, box };
   };
 
-  const target = (ev) => (ev.target instanceof Element ? ev.target.closest("abbr.ts-abbr") : null);
+  const target = (ev) => (ev.target instanceof Element ? ev.target.closest(TIPS) : null);
 
   document.addEventListener("pointerdown", (ev) => { const a = target(ev); if (a) textOf(a); }, true);
   document.addEventListener("focusin", (ev) => { const a = target(ev); if (a) textOf(a); }, true);

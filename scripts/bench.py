@@ -1,0 +1,607 @@
+"""Speed and size figures for the calculators (issue "Fast start"): `make bench`.
+
+Usage: python -m scripts.bench [--site site] [--runs 5] [--phone-runs 3] [--quick]
+                               [--no-phone-cold] [--json bench-out/bench.json]
+
+Serves the built site from 127.0.0.1 (a threaded http.server: .wasm/.mjs MIME types and
+`Cache-Control: max-age=600`, as GitHub Pages sends; no compression) and drives Debian's
+Chromium headless (Playwright, sync). For each page kind it measures, median of N runs:
+
+* ready   navigation start → first calculator result on screen (the page's
+          `performance.mark("tableside:first-result")`, set by calculators/tableside.js;
+          the bench clicks Compute as soon as the form exists, as a reader would). For the
+          static page: navigation start → load event (the floor of any page).
+* LCP     largest contentful paint (PerformanceObserver).
+* bytes   bytes over the wire for the visit (CDP Network.loadingFinished encodedDataLength).
+
+Cold = new browser context (empty cache); warm = a second visit in the same context.
+"next"  = click an internal link to another profile page (Material's instant navigation)
+until that page's calculator answers. Profiles: desktop (no throttling) and phone
+(CDP CPU throttling 4x and Chrome's own "Slow 4G" preset: 1.6 Mbps x 0.9 down,
+750 kbps x 0.9 up, 150 ms x 3.75 = 562.5 ms latency, the values DevTools and Lighthouse
+use). Phone warm visits are primed by one unthrottled visit; phone cold runs once
+(it takes minutes: Pyodide is megabytes). Variants: "snapshot" (the site as built, if its
+runtime.json names a snapshot) and "plain" (the same site with runtime.json rewritten to
+plain pyodide.mjs). Beside them: a static page of the site (no calculator), and a
+MicroPython page (PyScript `<script type="mpy">`, npm micropython 1.27.0) doing the same
+table look-up on the same extracted data (rules_pkg cannot run there: MicroPython has no
+fractions or dataclasses, so the page carries the closest equivalent code, and the bench
+checks both give the same summary line).
+
+Also runs `python -m scripts.bench_rules` (CPython rules figures) when it exists and
+`node scripts/bench_pyodide_node.mjs` (rules_pkg import and big-pool odds in Pyodide).
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import http.server
+import json
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+CALC = "horizon.profile_row"  # a table look-up on a Horizon weapon profile page
+MPY_DIR = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+PYSCRIPT_DIR = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+# Chrome DevTools' "Slow 4G" preset (= Lighthouse's mobile throttling, applied by DevTools).
+SLOW_4G = {"offline": False, "latency": 150 * 3.75,
+           "downloadThroughput": 1.6e6 / 8 * 0.9, "uploadThroughput": 750e3 / 8 * 0.9}
+CPU_SLOWDOWN = 4
+PHONE = {"viewport": {"width": 412, "height": 915}, "device_scale_factor": 2.625,
+         "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+TARGETS = {  # seconds (issue "Fast start")
+    ("desktop", "warm"): 1.0, ("desktop", "cold"): 2.5, ("phone", "warm"): 4.0,
+    ("desktop", "next"): 0.2, ("phone", "lcp"): 1.0,
+}
+
+# Injected before any page script: LCP, and a reader who clicks Compute on CALC as soon
+# as its form exists; records when its result shows (fallback when there is no mark).
+INSTRUMENT = """
+(() => {
+  const CALC = %s;
+  const B = window.__bench = { lcp: 0, clicked: 0, result: 0, py: 0, summary: null };
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) B.lcp = e.startTime; })
+      .observe({ type: "largest-contentful-paint", buffered: true });
+  } catch (e) { /* no LCP in this browser */ }
+  const tick = () => {
+    if (!B.py && document.documentElement?.dataset.tsPython === "ready") B.py = performance.now();
+    if (!B.clicked) {
+      const host = document.querySelector(`.ts-calc[data-calc="${CALC}"][data-ts-ready]`);
+      const btn = host && host.querySelector("button[type=submit]");
+      if (!btn) return;
+      const tab = host.getAttribute("role") === "tabpanel" && host.getAttribute("aria-labelledby");
+      if (tab) document.getElementById(tab)?.click();
+      btn.click();
+      B.clicked = performance.now();
+      B.host = host;
+    }
+    const out = B.host && B.host.querySelector(".ts-result");
+    if (!B.result && out && !out.hidden) {
+      B.result = performance.now();
+      B.summary = out.querySelector(".ts-summary")?.textContent ?? null;
+    }
+  };
+  new MutationObserver(tick).observe(document, { subtree: true, childList: true,
+    attributes: true, attributeFilter: ["hidden", "data-ts-python", "data-ts-ready"] });
+})();
+"""
+
+READ_VISIT = """() => {
+  const B = window.__bench || {};
+  const mark = performance.getEntriesByName("tableside:first-result")[0];
+  const nav = performance.getEntriesByType("navigation")[0];
+  return { result: mark ? mark.startTime : (B.result || 0), lcp: B.lcp || 0, py: B.py || 0,
+           load: nav ? nav.loadEventEnd : 0, summary: B.summary ?? window.__benchSummary ?? null };
+}"""
+
+# Runs in the page: follow a link by clicking it (Material's instant navigation), wait for
+# the new page's CALC form, click Compute, wait for its result. All timing in the page.
+NEXT_PAGE = """async ([target, calc]) => {
+  const before = new Set(document.querySelectorAll(".ts-calc"));
+  window.__benchKeep = 1;  // survives only if the document is not reloaded
+  const waitFor = (pred, ms = 60000) => new Promise((resolve, reject) => {
+    const hit = pred();
+    if (hit) return resolve(hit);
+    const mo = new MutationObserver(() => {
+      const v = pred();
+      if (v) { mo.disconnect(); clearTimeout(t); resolve(v); }
+    });
+    const t = setTimeout(() => { mo.disconnect(); reject(new Error("timeout")); }, ms);
+    mo.observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  const t0 = performance.now();
+  let a = [...document.querySelectorAll("a[href]")].find((x) => x.href === target);
+  if (!a) {
+    a = document.createElement("a");
+    a.href = target;
+    a.textContent = "next";
+    document.querySelector("article")?.append(a);
+  }
+  a.click();
+  const host = await waitFor(() => {
+    const h = document.querySelector(`.ts-calc[data-calc="${calc}"][data-ts-ready]`);
+    return h && !before.has(h) && h.querySelector("button[type=submit]") ? h : null;
+  });
+  const tab = host.getAttribute("role") === "tabpanel" && host.getAttribute("aria-labelledby");
+  if (tab) document.getElementById(tab)?.click();
+  host.querySelector("button[type=submit]").click();
+  const out = await waitFor(() => {
+    const o = host.querySelector(".ts-result");
+    return o && !o.hidden ? o : null;
+  });
+  return { ms: performance.now() - t0, instant: window.__benchKeep === 1,
+           url: location.href, summary: out.querySelector(".ts-summary")?.textContent };
+}"""
+
+MPY_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>MicroPython: {title}</title>
+<mpy-config>{config}</mpy-config>
+<script type="module" src="/__bench__/pyscript/core.js"></script>
+<style>body{{font:16px/1.5 system-ui,sans-serif;margin:2rem}}</style>
+</head><body>
+<h1>{title}</h1>
+<p>The same look-up as <code>{calc}</code>, in MicroPython (benchmark page).</p>
+<p id="result">Loading…</p>
+<script type="mpy">
+# rules_pkg cannot be imported here: MicroPython has no fractions or dataclasses. This
+# is the closest equivalent of horizon.profile() + lookup() + ProfileRow.describe().
+import json
+import js
+
+WEAPON = {weapon!r}
+AP = {ap!r}
+
+
+def tables(sections):
+    for s in sections:
+        for b in s.get("blocks", ()):
+            if b.get("type") == "table":
+                yield b
+        yield from tables(s.get("sections", []))
+
+
+def ap_range(cell):
+    # horizon._AP_CELL: "17", "17 AP", "12 - 14 AP" (MicroPython's re has no (?:...))
+    parts = cell.replace("AP", "").split("-")
+    try:
+        nums = [int(p.strip()) for p in parts]
+    except ValueError:
+        return None
+    return (nums[0], nums[0]) if len(nums) == 1 else (nums[0], nums[1]) if len(nums) == 2 else None
+
+
+with open("horizon.json") as f:
+    doc = json.load(f)
+rec = [r for r in doc["records"]["weapon_profiles"] if r["id"] == WEAPON][0]
+table = [t for t in tables(doc["sections"]) if t["id"] == rec["table"]][0]
+header = [str(h) for h in table["header"]]
+summary = "no row"
+for row in table["rows"]:
+    cells = [str(c) for c in row["cells"]]
+    band = ap_range(cells[0]) if cells else None
+    if band and band[0] <= AP <= band[1]:
+        parts = []
+        for i in range(1, len(header)):
+            text = cells[i].strip() if i < len(cells) else ""
+            parts.append(header[i] + " " + text if text else header[i] + " (blank in the source)")
+        summary = (rec.get("name") or rec["id"]) + ", " + str(AP) + " AP: " + ", ".join(parts)
+        break
+js.document.getElementById("result").innerText = summary
+js.window.__benchSummary = summary
+js.performance.mark("tableside:first-result")
+</script>
+</body></html>
+"""
+
+
+# --- the server ---------------------------------------------------------------------------
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive, as any real host
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".json": "application/json"}
+    site = "."
+    mounts: dict[str, str] = {}
+
+    def translate_path(self, path: str) -> str:
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        for prefix, folder in self.mounts.items():
+            if clean.startswith(prefix):
+                rel = clean[len(prefix):]
+                return str(Path(folder) / rel) if ".." not in rel else folder + "/missing"
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "max-age=600")  # what GitHub Pages sends
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def serve(site: Path, mounts: dict[str, Path], port: int) -> Iterator[str]:
+    handler = type("H", (_Handler,), {"site": str(site),
+                                      "mounts": {k: str(v) for k, v in mounts.items()}})
+
+    def make(*a: Any, **kw: Any) -> _Handler:
+        return handler(*a, directory=str(site), **kw)
+
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), make)
+    except OSError:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), make)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# --- the site -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SitePlan:
+    profile: str  # first page with CALC
+    next: str  # another page with CALC (instant navigation target)
+    static: str  # a page of the same game with no calculator
+    weapon: str
+    ap: int
+    port: int  # the port site_url (sitemap.xml) names: instant navigation needs it
+    snapshot: bool
+
+
+def plan(site: Path) -> SitePlan:
+    pages = []
+    static = None
+    for page in sorted(site.glob("horizon/*/index.html")):
+        text = page.read_text("utf-8")
+        rel = page.parent.relative_to(site).as_posix() + "/"
+        if f'data-calc="{CALC}"' in text:
+            pages.append((rel, text))
+        elif "ts-calc" not in text and static is None:
+            static = rel
+    if len(pages) < 2 or static is None:
+        sys.exit(f"bench: {site} has no two pages with {CALC} and one without calculators: "
+                 "run `make site` first")
+    m = re.search(rf'data-calc="{re.escape(CALC)}" data-preset=\'([^\']*)\'', pages[0][1])
+    preset = json.loads(html.unescape(m.group(1))) if m else {}
+    registry = json.loads((site / "assets/calculators/registry.json").read_text("utf-8"))
+    inputs = {i["name"]: i for c in registry if c["id"] == CALC for i in c["inputs"]}
+    weapon = str(preset.get("weapon", inputs["weapon"]["default"]))
+    ap = int(preset.get("ap", inputs["ap"]["default"]))
+    sm = site / "sitemap.xml"
+    pm = re.search(r"<loc>https?://[^/<]*?:(\d+)/", sm.read_text("utf-8")) if sm.is_file() else None
+    manifest = json.loads((site / "assets/calculators/runtime.json").read_text("utf-8"))
+    return SitePlan(pages[0][0], pages[1][0], static, weapon, ap,
+                    int(pm.group(1)) if pm else 8000, "snapshot" in manifest)
+
+
+def write_mpy_page(folder: Path, p: SitePlan, site: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    plugins = ["!error", "!codemirror", "!deprecations-manager", "!donkey", "!py-editor",
+               "!py-game", "!py-terminal"]
+    config = {"interpreter": "/__bench__/mpy/micropython.mjs",
+              "files": {"/data/horizon.json": "./horizon.json"}, "plugins": plugins}
+    (folder / "mpy.html").write_text(MPY_PAGE.format(
+        title=f"{p.weapon}, {p.ap} AP", config=html.escape(json.dumps(config), quote=False),
+        calc=CALC, weapon=p.weapon, ap=p.ap), "utf-8")
+    if not (site / "data" / "horizon.json").is_file():
+        sys.exit("bench: the site has no data/horizon.json for the MicroPython page")
+
+
+# --- measuring ----------------------------------------------------------------------------
+@dataclass
+class Visit:
+    ready: float  # seconds: first result, or load event for the static page
+    lcp: float
+    bytes: int
+    py: float = 0.0
+    summary: str | None = None
+
+
+@dataclass
+class Series:
+    label: str
+    visits: list[Visit] = field(default_factory=list)
+    next_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def med(self, attr: str) -> float | None:
+        vals = [getattr(v, attr) for v in self.visits]
+        return statistics.median(vals) if vals else None
+
+
+def _throttle(cdp: Any, phone: bool) -> None:
+    if phone:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+        cdp.send("Network.emulateNetworkConditions", SLOW_4G)
+
+
+def visit(ctx: Any, url: str, phone: bool, kind: str, timeout_s: float) -> tuple[Visit, Any]:
+    """One page visit in ctx; returns the figures and the open page (caller closes it)."""
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Network.enable")
+    got = {"bytes": 0}
+
+    def done(ev: dict[str, Any]) -> None:
+        got["bytes"] += int(ev.get("encodedDataLength", 0))
+
+    cdp.on("Network.loadingFinished", done)
+    _throttle(cdp, phone)
+    page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+    if kind == "static":
+        page.wait_for_load_state("load", timeout=timeout_s * 1000)
+        page.wait_for_timeout(200)  # let LCP settle
+    else:
+        page.wait_for_function(
+            "() => performance.getEntriesByName('tableside:first-result').length > 0 "
+            "|| (window.__bench && window.__bench.result > 0) "
+            "|| document.documentElement.dataset.tsPython === 'failed'",
+            timeout=timeout_s * 1000, polling=50)
+        if page.evaluate("document.documentElement.dataset.tsPython") == "failed":
+            raise RuntimeError(f"Python failed to load on {url}")
+    r = page.evaluate(READ_VISIT)
+    ready = r["load"] if kind == "static" else r["result"]
+    return Visit(ready / 1000, r["lcp"] / 1000, got["bytes"], r["py"] / 1000, r["summary"]), page
+
+
+def _plain_route(route: Any) -> None:
+    """The "plain" variant: the same site, runtime.json pointing at plain pyodide.mjs."""
+    resp = route.fetch()
+    manifest = resp.json()
+    if "pyodide_plain" in manifest:
+        manifest["pyodide"] = manifest["pyodide_plain"]
+    route.fulfill(response=resp, body=json.dumps(manifest))
+
+
+def new_context(browser: Any, phone: bool, variant: str, calc: str) -> Any:
+    ctx = browser.new_context(**(PHONE if phone else DESKTOP))
+    ctx.add_init_script(INSTRUMENT % json.dumps(calc))
+    if variant == "plain":
+        ctx.route("**/assets/calculators/runtime.json", _plain_route)
+    return ctx
+
+
+def run_series(browser: Any, base: str, p: SitePlan, label: str, kind: str, variant: str,
+               phone: bool, runs: int, cold: bool, with_next: bool, timeout_s: float,
+               log: Callable[[str], None]) -> Series:
+    url = base + {"pyodide": p.profile, "static": p.static, "mpy": "__bench__/mpy.html"}[kind]
+    s = Series(label)
+    for i in range(runs):
+        ctx = new_context(browser, phone, variant, CALC)
+        try:
+            if not cold:  # prime the cache with one unthrottled visit (not counted)
+                _, page = visit(ctx, url, False, kind, 120)
+                page.close()
+            v, page = visit(ctx, url, phone and True, kind, timeout_s)
+            s.visits.append(v)
+            if with_next:
+                r = page.evaluate(NEXT_PAGE, [base + p.next, CALC])
+                if not r["instant"]:
+                    s.errors.append("next page was a full reload, not instant navigation "
+                                    f"(is the site built for port {p.port}?)")
+                s.next_ms.append(r["ms"])
+            page.close()
+        except Exception as e:  # keep the other figures; say what failed
+            s.errors.append(f"run {i + 1}: {type(e).__name__}: {str(e).splitlines()[0][:160]}")
+        finally:
+            ctx.close()
+        ok = len(s.visits) + len([e for e in s.errors if e.startswith("run ")]) == i + 1 \
+            and not (s.errors and s.errors[-1].startswith(f"run {i + 1}:"))
+        log(f"  {label} run {i + 1}/{runs}: " + (f"{s.visits[-1].ready:.2f} s" if ok else "failed"))
+    return s
+
+
+# --- report -------------------------------------------------------------------------------
+def _fmt_s(x: float | None) -> str:
+    return "—" if x is None else f"{x:.2f}"
+
+
+def _fmt_mb(x: float | None) -> str:
+    return "—" if x is None else f"{x / 1e6:.2f}"
+
+
+def table(series: list[Series]) -> str:
+    rows = [("series", "n", "ready s", "LCP s", "MB", "py-ready s", "next s")]
+    for s in series:
+        rows.append((s.label, str(len(s.visits)), _fmt_s(s.med("ready")), _fmt_s(s.med("lcp")),
+                     _fmt_mb(s.med("bytes")), _fmt_s(s.med("py") or None),
+                     _fmt_s(statistics.median(s.next_ms) / 1000) if s.next_ms else ""))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    out = []
+    for j, r in enumerate(rows):
+        out.append("  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i])
+                             for i, c in enumerate(r)))
+        if j == 0:
+            out.append("  ".join("-" * w for w in widths))
+    return "\n".join(out)
+
+
+def ratios(by: dict[str, Series]) -> list[str]:
+    lines = []
+    for prof in ("desktop", "phone"):
+        for temp in ("cold", "warm"):
+            st = by.get(f"{prof} {temp} static")
+            mp = by.get(f"{prof} {temp} micropython")
+            for var in ("snapshot", "plain"):
+                py = by.get(f"{prof} {temp} pyodide-{var}")
+                if not py or py.med("ready") is None:
+                    continue
+                parts = []
+                if st and st.med("ready"):
+                    parts.append(f"/static {py.med('ready') / st.med('ready'):.1f}x")  # type: ignore[operator]
+                if mp and mp.med("ready"):
+                    parts.append(f"/MicroPython {py.med('ready') / mp.med('ready'):.1f}x")  # type: ignore[operator]
+                if parts:
+                    lines.append(f"{prof} {temp} pyodide-{var}: " + ", ".join(parts))
+    return lines
+
+
+def verdicts(by: dict[str, Series], variant: str) -> list[str]:
+    def get(name: str, attr: str = "ready") -> float | None:
+        s = by.get(name)
+        return s.med(attr) if s else None
+
+    nxt = by.get(f"desktop warm pyodide-{variant}")
+    checks = [
+        ("desktop warm ready", get(f"desktop warm pyodide-{variant}"), TARGETS[("desktop", "warm")]),
+        ("desktop cold ready", get(f"desktop cold pyodide-{variant}"), TARGETS[("desktop", "cold")]),
+        ("phone warm ready", get(f"phone warm pyodide-{variant}"), TARGETS[("phone", "warm")]),
+        ("desktop next page", statistics.median(nxt.next_ms) / 1000 if nxt and nxt.next_ms else None,
+         TARGETS[("desktop", "next")]),
+        ("phone warm LCP", get(f"phone warm pyodide-{variant}", "lcp"), TARGETS[("phone", "lcp")]),
+        ("phone cold LCP", get(f"phone cold pyodide-{variant}", "lcp"), TARGETS[("phone", "lcp")]),
+    ]
+    out = []
+    for name, val, target in checks:
+        if val is None:
+            out.append(f"{name:20} —        (target ≤ {target:.1f} s) not measured")
+        else:
+            ok = "MET" if val <= target else "MISSED"
+            out.append(f"{name:20} {val:6.2f} s (target ≤ {target:.1f} s) {ok}")
+    return out
+
+
+def sub_benches(log: Callable[[str], None]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    if (ROOT / "scripts" / "bench_rules.py").is_file():
+        proc = subprocess.run([sys.executable, "-m", "scripts.bench_rules"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=300)
+        out["bench_rules (CPython)"] = (proc.stdout + proc.stderr).strip()
+    else:
+        out["bench_rules (CPython)"] = "scripts/bench_rules.py not present"
+    node = shutil.which("node")
+    if node:
+        proc = subprocess.run([node, "scripts/bench_pyodide_node.mjs"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=300)
+        out["rules in Pyodide under Node"] = (proc.stdout + proc.stderr).strip()
+    for k, v in out.items():
+        log(f"{k}: done")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m scripts.bench", description=__doc__.split("\n")[0])
+    ap.add_argument("--site", type=Path, default=ROOT / "site")
+    ap.add_argument("--runs", type=int, default=5, help="desktop runs per series (median)")
+    ap.add_argument("--phone-runs", type=int, default=3, help="phone warm runs per series")
+    ap.add_argument("--no-phone-cold", action="store_true", help="skip the slow phone cold runs")
+    ap.add_argument("--phone-cold-all", action="store_true",
+                    help="phone cold for every variant and page kind (several minutes more)")
+    ap.add_argument("--no-sub", action="store_true", help="skip the rules benches")
+    ap.add_argument("--quick", action="store_true", help="2 runs, 1 phone run, no phone cold")
+    ap.add_argument("--json", type=Path, default=ROOT / "bench-out" / "bench.json")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.runs, args.phone_runs, args.no_phone_cold = 2, 1, True
+    site = args.site.resolve()
+    if not (site / "assets" / "calculators" / "runtime.json").is_file():
+        sys.exit(f"bench: no built site with calculators in {site}: run `make site`")
+    exe = shutil.which("chromium")
+    if not exe:
+        sys.exit("bench: Debian's chromium is not on PATH (make setup)")
+    p = plan(site)
+    t_start = time.monotonic()
+
+    def log(msg: str) -> None:
+        print(f"[{time.monotonic() - t_start:6.1f} s] {msg}", file=sys.stderr, flush=True)
+
+    variants = ["snapshot", "plain"] if p.snapshot else ["plain"]
+    from playwright.sync_api import sync_playwright
+
+    series: list[Series] = []
+    with tempfile.TemporaryDirectory(prefix="tableside-bench-") as tmp, \
+            serve(site, {"/__bench__/mpy/": MPY_DIR, "/__bench__/pyscript/": PYSCRIPT_DIR,
+                         "/__bench__/": Path(tmp)}, p.port) as base, \
+            sync_playwright() as pw:
+        write_mpy_page(Path(tmp), p, site)
+        if not base.endswith(f":{p.port}/"):
+            log(f"port {p.port} (the site's site_url) is busy: instant navigation may reload")
+        browser = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+        log(f"serving {site} at {base}; profile page {p.profile}, next {p.next}, "
+            f"static {p.static}; variants {variants}")
+
+        def add(label: str, kind: str, variant: str, phone: bool, runs: int, cold: bool,
+                with_next: bool = False, timeout_s: float = 120) -> None:
+            if runs <= 0:
+                return
+            series.append(run_series(browser, base, p, label, kind, variant, phone, runs,
+                                     cold, with_next, timeout_s, log))
+
+        for temp in ("cold", "warm"):
+            add(f"desktop {temp} static", "static", "", False, args.runs, temp == "cold")
+            add(f"desktop {temp} micropython", "mpy", "", False, args.runs, temp == "cold")
+            for var in variants:
+                add(f"desktop {temp} pyodide-{var}", "pyodide", var, False, args.runs,
+                    temp == "cold", with_next=temp == "warm")
+        add("phone warm static", "static", "", True, args.phone_runs, False)
+        add("phone warm micropython", "mpy", "", True, args.phone_runs, False)
+        for var in variants:
+            add(f"phone warm pyodide-{var}", "pyodide", var, True, args.phone_runs, False)
+        if not args.no_phone_cold:
+            add("phone cold static", "static", "", True, 1, True, timeout_s=120)
+            add("phone cold micropython", "mpy", "", True, 1, True, timeout_s=120)
+            for var in variants if args.phone_cold_all else variants[:1]:
+                add(f"phone cold pyodide-{var}", "pyodide", var, True, 1, True, timeout_s=300)
+        browser.close()
+
+    subs = {} if args.no_sub else sub_benches(log)
+    by = {s.label: s for s in series}
+    print(f"Tableside bench: {site} ({'snapshot built' if p.snapshot else 'no snapshot'}); "
+          f"calculator {CALC} ({p.weapon}, {p.ap} AP) on /{p.profile}; next page /{p.next}; "
+          f"static /{p.static}")
+    print(f"medians; desktop n={args.runs}, phone warm n={args.phone_runs}, phone cold n=1; "
+          f"phone = CPU x{CPU_SLOWDOWN} + Slow 4G ({SLOW_4G['downloadThroughput'] * 8 / 1e6:.2f} "
+          f"Mbps down, {SLOW_4G['latency']:.0f} ms latency); uncompressed HTTP, max-age=600\n")
+    print(table(series))
+    print("\nratios (ready time):")
+    for line in ratios(by):
+        print("  " + line)
+    for var in variants:
+        print(f"\ntargets ({var}):")
+        for line in verdicts(by, var):
+            print("  " + line)
+    pys = {s.summary for x in series for s in x.visits if s.summary and "pyodide" in x.label}
+    mps = {s.summary for x in series for s in x.visits if s.summary and "micropython" in x.label}
+    same = "same" if pys and pys == mps else f"DIFFERENT: {sorted(pys)} vs {sorted(mps)}"
+    print(f"\nresult line, Pyodide vs MicroPython: {same}")
+    for s in series:
+        for e in s.errors:
+            print(f"ERROR {s.label}: {e}")
+    for k, v in subs.items():
+        print(f"\n== {k} ==\n{v}")
+    print(f"\nbench time {time.monotonic() - t_start:.0f} s")
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps({
+        "plan": asdict(p), "series": [{"label": s.label, "visits": [asdict(v) for v in s.visits],
+                                       "next_ms": s.next_ms, "errors": s.errors} for s in series],
+        "sub": subs}, indent=1), "utf-8")
+    return 1 if any(s.errors for s in series) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""CPython speed figures for rules_pkg: `python -m scripts.bench_rules`.
+
+Prints, each the median of N fresh subprocesses (so no cache from an earlier step helps):
+  * `import rules_pkg`
+  * `rules_pkg.calculators()` (imports every game module and reads its data)
+  * exact odds for the largest pools the calculators allow: 30 Horizon dice with a bonus,
+    a 15-die Forbidden Lands pool with a push, the heaviest Forbidden Lands attack (15-die
+    pushed attack and reaction, 15 armour dice) and the heaviest mecha auto-fire attack.
+Target: <= 50 ms each. A game whose calculator is not registered yet is skipped with a note.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGET_MS = 50.0
+
+# (label, calculator id, inputs): the largest pools each calculator accepts.
+CASES: tuple[tuple[str, str, dict[str, object]], ...] = (
+    ("Horizon: 30 dice + bonus, exact odds", "horizon.skill_test", {"dice": 30, "bonus": 3}),
+    ("Forbidden Lands: 15-die pool, pushed, exact odds", "forbidden_lands.roll",
+     {"attribute": 6, "skill": 5, "gear": 4, "push": "always", "needed": 3}),
+    ("Forbidden Lands: 15-die pushed attack vs 15-die pushed parry, 15 armour dice",
+     "forbidden_lands.attack",
+     {"action": "slash", "attribute": 6, "skill": 5, "weapon_bonus": 4, "push": "always",
+      "reaction": "parry_parrying", "defender_attribute": 6, "defender_skill": 5,
+      "defender_bonus": 4, "defender_push": "always", "armour": 10, "helmet": 5}),
+    ("Mecha: auto fire 1-10, +6 weapon, 10 armour dice", "mecha.attack",
+     {"combat": "2", "mode": "auto10", "attack_score": 20, "defence_score": 5,
+      "weapon_dice": 5, "armour_dice": 10}),
+)
+
+IMPORT = ("import time; t = time.perf_counter(); import rules_pkg; "
+          "print((time.perf_counter() - t) * 1000)")
+REGISTRY = ("import time, rules_pkg; t = time.perf_counter(); rules_pkg.calculators(); "
+            "print((time.perf_counter() - t) * 1000)")
+CASE = ("import time, rules_pkg; ids = {{c.id for c in rules_pkg.calculators()}}\n"
+        "if {cid!r} not in ids: print('skip')\n"
+        "else:\n"
+        "    calc = rules_pkg.get({cid!r}); t = time.perf_counter(); calc.run(**{kw!r})\n"
+        "    print((time.perf_counter() - t) * 1000)")
+
+
+def fresh(code: str) -> str:
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    if proc.returncode:
+        raise RuntimeError(proc.stderr.strip().splitlines()[-1] if proc.stderr else "failed")
+    return proc.stdout.strip().splitlines()[-1]
+
+
+def median_ms(code: str, runs: int) -> float | None:
+    outs = [fresh(code) for _ in range(runs)]
+    if any(o == "skip" for o in outs):
+        return None
+    return statistics.median(float(o) for o in outs)
+
+
+def line(label: str, ms: float | None, note: str = "") -> str:
+    if ms is None:
+        return f"{label}: skipped ({note or 'calculator not registered yet'})"
+    flag = "ok" if ms <= TARGET_MS else f"OVER the {TARGET_MS:.0f} ms target"
+    return f"{label}: {ms:.1f} ms ({flag})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m scripts.bench_rules",
+                                 description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=5, help="fresh subprocesses per figure (median)")
+    args = ap.parse_args(argv)
+    print(f"rules_pkg on CPython {sys.version.split()[0]}, median of {args.runs} fresh processes")
+    print(line("import rules_pkg", median_ms(IMPORT, args.runs)))
+    print(line("rules_pkg.calculators()", median_ms(REGISTRY, args.runs)))
+    for label, cid, kw in CASES:
+        try:
+            ms = median_ms(CASE.format(cid=cid, kw=kw), args.runs)
+            print(line(f"{label} [{cid}]", ms))
+        except RuntimeError as e:
+            print(f"{label} [{cid}]: skipped ({e})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

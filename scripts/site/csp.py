@@ -1,0 +1,102 @@
+"""MkDocs hook: one Content-Security-Policy `<meta>` on every built page.
+
+GitHub Pages sends no custom headers, so the policy travels in the HTML, as the first
+element of `<head>` (a meta policy only covers what the parser meets after it).
+
+Inline scripts are allowed by hash only. Material emits a few (the `__md_scope` bootstrap,
+whose base path differs per folder depth, the palette restore, the tab restore); other
+hooks may add more. Material's instant navigation keeps the first page's policy while it
+swaps in later pages, so every page gets the *same* policy: the union of the hashes of all
+inline scripts of the whole site. That is why this runs in `on_post_build` (over the
+written files) and not per page; it runs after the other hooks (they may write HTML) and
+before the service worker hook (priority -100), whose precache must see the final bytes.
+
+Why each source (checked by tests/security/test_csp.py in Chromium):
+* 'wasm-unsafe-eval': Pyodide compiles its WebAssembly; nothing in our pages needs
+  'unsafe-eval' (no eval / new Function reaches a code path we use).
+* style-src 'self' only: no page has a style attribute or <style> element, and scripts
+  set styles through the CSSOM (`el.style.x = …`), which CSP does not restrict.
+* img-src data:: Material's icons in CSS are `data:` SVG masks.
+* worker-src 'self': Material's search worker and the service worker are same-origin files.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from mkdocs.plugins import event_priority
+
+# Fixed part of the policy; `{hashes}` is the site-wide list of inline-script hashes.
+POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{hashes}; "
+          "style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
+          "worker-src 'self'; object-src 'none'; base-uri 'self'; "
+          "form-action 'self'")
+
+# A script element's text runs to the first `</script` (HTML "script data" state): no
+# entity decoding, so the bytes between the tags are what the browser hashes.
+_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.IGNORECASE | re.DOTALL)
+_TYPE = re.compile(r"""\btype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.IGNORECASE)
+_SRC = re.compile(r"\bsrc\s*=", re.IGNORECASE)
+_HEAD = re.compile(r"<head\b[^>]*>", re.IGNORECASE)
+_OLD_META = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>\s*', re.IGNORECASE)
+# Types the browser runs (and so checks against script-src); JSON data blocks are inert.
+_RUN_TYPES = {"", "module", "importmap", "text/javascript", "application/javascript",
+              "text/ecmascript", "application/ecmascript", "javascript"}
+
+
+def _executes(attrs: str) -> bool:
+    if _SRC.search(attrs):
+        return False
+    m = _TYPE.search(attrs)
+    kind = next((g for g in m.groups() if g is not None), "") if m else ""
+    return kind.strip().lower() in _RUN_TYPES
+
+
+def inline_scripts(html: str) -> list[str]:
+    """The text of each inline script the browser would run, as the browser sees it."""
+    # The HTML parser turns CRLF and lone CR into LF before the script sees its text.
+    text = html.replace("\r\n", "\n").replace("\r", "\n")
+    return [m.group(2) for m in _SCRIPT.finditer(text) if _executes(m.group(1))]
+
+
+def script_hash(source: str) -> str:
+    """CSP source expression for one inline script: SHA-256 of its UTF-8 text."""
+    digest = hashlib.sha256(source.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+def policy(hashes: Iterable[str]) -> str:
+    listed = "".join(f" {h}" for h in sorted(set(hashes)))
+    return POLICY.format(hashes=listed)
+
+
+def with_policy(html: str, csp: str) -> str:
+    """html with `csp` as the first element of <head> (replacing an older one)."""
+    html = _OLD_META.sub("", html)
+    head = _HEAD.search(html)
+    if head is None:
+        raise ValueError("page has no <head>")
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
+    return html[:head.end()] + meta + html[head.end():]
+
+
+def apply(site_dir: Path) -> str:
+    """Put the site-wide policy into every HTML file under site_dir; return it."""
+    pages = sorted(site_dir.rglob("*.html"))
+    texts = {p: p.read_text("utf-8") for p in pages}
+    csp = policy(script_hash(s) for t in texts.values() for s in inline_scripts(t))
+    for path, text in texts.items():
+        if _HEAD.search(text):
+            path.write_text(with_policy(text, csp), "utf-8")
+    return csp
+
+
+# After the default-priority hooks (they may write HTML), before the service worker (-100).
+@event_priority(-90)
+def on_post_build(config: Any, **kwargs: Any) -> None:
+    apply(Path(config["site_dir"]))

@@ -1,0 +1,1 @@
+"""Build-time Pyodide memory snapshot of the calculators' Python (issue "Fast start")."""

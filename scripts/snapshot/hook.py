@@ -1,0 +1,105 @@
+"""MkDocs hook (after scripts/site/runtime.py): a Pyodide memory snapshot for fast starts.
+
+runtime.py has shipped Pyodide, PyScript and `runtime/tableside.zip`. This hook runs
+`node scripts/snapshot/make_snapshot.mjs` on that very zip, writes
+`assets/runtime/snapshot.bin.gz`, copies `calculators/pyodide-snapshot.mjs` beside
+tableside.js and points runtime.json's `pyodide` (PyScript's `interpreter`) at it.
+
+The snapshot is an optimisation only: when it is off (`TABLESIDE_SNAPSHOT=0`) or fails
+(no node, a Pyodide change), runtime.json keeps the plain `pyodide.mjs` and the build
+still passes. Snapshots are cached in build/snapshot-cache/ by the hash of everything
+they depend on (bundle, pinned Pyodide, the maker script), so rebuilds cost nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+MAKER = ROOT / "scripts" / "snapshot" / "make_snapshot.mjs"
+WRAPPER = ROOT / "calculators" / "pyodide-snapshot.mjs"
+CACHE = ROOT / "build" / "snapshot-cache"
+PINS = ROOT / "scripts" / "runtime_hashes.json"
+SNAPSHOT_NAME = "snapshot.bin.gz"
+TIMEOUT_S = 300
+# Not "mkdocs.*": a skipped snapshot is no build warning (strict builds must still pass).
+log = logging.getLogger("tableside.snapshot")
+
+
+class SnapshotError(Exception):
+    """The snapshot could not be made; the site falls back to the plain start."""
+
+
+def enabled() -> bool:
+    return os.environ.get("TABLESIDE_SNAPSHOT", "1") != "0"
+
+
+def cache_key(bundle: bytes) -> str:
+    """Everything the snapshot's bytes depend on: a new key means a new snapshot."""
+    h = hashlib.sha256()
+    for part in (bundle, PINS.read_bytes(), MAKER.read_bytes()):
+        h.update(hashlib.sha256(part).digest())
+    return h.hexdigest()
+
+
+def make(bundle_path: Path, out: Path, cache: Path = CACHE) -> str:
+    """Write the gzipped snapshot for bundle_path to out; return its SHA-256."""
+    key = cache_key(bundle_path.read_bytes())
+    cached = cache / f"{key}.bin.gz"
+    if not cached.is_file():
+        node = shutil.which("node")
+        if not node:
+            raise SnapshotError("node is not on PATH")
+        cache.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(".tmp")
+        try:
+            proc = subprocess.run([node, str(MAKER), str(bundle_path), str(tmp)], cwd=ROOT,
+                                  capture_output=True, text=True, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            raise SnapshotError(f"timed out after {TIMEOUT_S} s") from None
+        if proc.returncode != 0 or not tmp.is_file():
+            raise SnapshotError((proc.stderr or proc.stdout).strip()[-800:])
+        log.info(proc.stdout.strip())
+        tmp.replace(cached)
+    data = cached.read_bytes()
+    out.write_bytes(data)
+    return hashlib.sha256(data).hexdigest()
+
+
+def apply(site_dir: Path) -> bool:
+    """Add the snapshot to a built site; False (plain start kept) if it is off or fails."""
+    assets = site_dir / "assets"
+    manifest_path = assets / "calculators" / "runtime.json"
+    bundle = assets / "runtime" / "tableside.zip"
+    if not (manifest_path.is_file() and bundle.is_file()):
+        log.info("snapshot skipped: no calculators runtime in %s", site_dir)
+        return False
+    manifest: dict[str, Any] = json.loads(manifest_path.read_text("utf-8"))
+    out = assets / "runtime" / SNAPSHOT_NAME
+    if not enabled():
+        out.unlink(missing_ok=True)
+        return False
+    try:
+        digest = make(bundle, out)
+    except (SnapshotError, OSError) as e:
+        out.unlink(missing_ok=True)
+        log.info("snapshot skipped, Python will start plainly: %s", e)
+        return False
+    shutil.copyfile(WRAPPER, assets / "calculators" / WRAPPER.name)
+    manifest["pyodide_plain"] = manifest["pyodide"]
+    manifest["pyodide"] = f"{WRAPPER.name}?snap={digest[:16]}"
+    manifest["snapshot"] = f"../runtime/{SNAPSHOT_NAME}"
+    manifest["snapshot_sha256"] = digest
+    manifest_path.write_text(json.dumps(manifest, indent=1), "utf-8")
+    return True
+
+
+def on_post_build(config: Any, **kwargs: Any) -> None:
+    apply(Path(config["site_dir"]))

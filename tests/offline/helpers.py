@@ -1,0 +1,65 @@
+"""Helpers for the offline tests: waiting for the service worker and Python, computing,
+clearing Cache Storage, finding the pages with tables."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+# The precache is ~18 MB and Pyodide's cold start several seconds: be generous.
+SW_READY_MS = 180_000
+PY_READY_MS = 120_000
+
+
+def wait_sw_ready(page: Any) -> None:
+    """The worker is active (so its precache is complete) and controls this page."""
+    page.wait_for_function(
+        "document.documentElement.dataset.tsSw === 'ready' && !!navigator.serviceWorker.controller",
+        timeout=SW_READY_MS)
+
+
+def wait_python(page: Any) -> None:
+    page.wait_for_function("document.documentElement.dataset.tsPython === 'ready'",
+                           timeout=PY_READY_MS)
+
+
+def compute_first(page: Any) -> str:
+    """Click Compute on the first visible calculator; return its result's text."""
+    host = page.locator(".ts-calc:not([hidden])").first
+    host.locator("form").wait_for(state="visible")
+    host.get_by_role("button", name="Compute").click()
+    result = host.locator(".ts-result:not([hidden])")
+    result.wait_for(state="visible", timeout=PY_READY_MS)
+    text: str = result.inner_text()
+    return text
+
+
+def clear_caches(page: Any, only: str | None = None) -> int:
+    """Delete Cache Storage entries (all, or those whose URL contains `only`); the count."""
+    deleted: int = page.evaluate(
+        """async (only) => {
+          let n = 0;
+          for (const name of await caches.keys()) {
+            if (only === null) { n += (await (await caches.open(name)).keys()).length;
+                                 await caches.delete(name); continue; }
+            const cache = await caches.open(name);
+            for (const req of await cache.keys()) {
+              if (req.url.includes(only)) { await cache.delete(req); n++; }
+            }
+          }
+          return n;
+        }""", only)
+    return deleted
+
+
+def table_pages(site_dir: Path) -> dict[str, tuple[int, int]]:
+    """Site path -> (tables with data-table, calculators) for every page with a table."""
+    pages: dict[str, tuple[int, int]] = {}
+    for html in sorted(site_dir.rglob("index.html")):
+        text = html.read_text("utf-8")
+        tables = len(re.findall(r"<table\b[^>]*\bdata-table=", text))
+        if tables:
+            rel = html.relative_to(site_dir).as_posix()[: -len("index.html")]
+            pages[rel] = (tables, len(re.findall(r'class="ts-calc"', text)))
+    return pages

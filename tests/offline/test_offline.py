@@ -1,0 +1,315 @@
+"""Airplane mode: after one visit online, every page and calculator works offline.
+
+The service worker (scripts/sw/build_sw.mjs, Workbox generateSW) precaches the built
+site; calculators/offline.js registers it, asks before a new build takes over, and says
+when the calculators cannot load offline. Driven in Debian's Chromium via Playwright.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rules_pkg
+
+from .conftest import Served
+from .helpers import (
+    PY_READY_MS,
+    SW_READY_MS,
+    clear_caches,
+    compute_first,
+    table_pages,
+    wait_python,
+    wait_sw_ready,
+)
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+TWO_MIB = 2 * 1024 * 1024
+# What the calculators need offline (besides the pages): Pyodide, PyScript, the bundle.
+RUNTIME = ("assets/runtime/pyodide/pyodide.asm.wasm", "assets/runtime/pyodide/python_stdlib.zip",
+           "assets/runtime/pyodide/pyodide.asm.mjs", "assets/runtime/pyodide/pyodide.mjs",
+           "assets/runtime/pyscript/core.js", "assets/runtime/tableside.zip",
+           "assets/calculators/registry.json", "search/search_index.json")
+NOT_PRECACHED = re.compile(r"\.map$|^sitemap\.xml\.gz$|^sw\.js$")
+
+
+def manifest(site: Path) -> dict[str, str | None]:
+    """URL -> revision, read from the generated sw.js (a minified object literal)."""
+    text = (site / "sw.js").read_text("utf-8")
+    entries = re.findall(r'\{url:"([^"]+)",revision:(?:"([0-9a-f]+)"|null)\}', text)
+    return {url: rev or None for url, rev in entries}
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(30_000)
+    yield ctx
+    ctx.close()
+
+
+def visit_online(context: Any, url: str) -> Any:
+    page = context.new_page()
+    page.goto(url)
+    wait_sw_ready(page)
+    return page
+
+
+# --- the precache manifest --------------------------------------------------------------
+def test_manifest_lists_every_file_including_the_big_runtime(site_dir: Path) -> None:
+    entries = manifest(site_dir)
+    # Workbox skips files over 2 MiB unless told otherwise: these would vanish offline.
+    big = [p for p in site_dir.rglob("*") if p.is_file() and p.stat().st_size > TWO_MIB]
+    big_rel = {p.relative_to(site_dir).as_posix() for p in big}
+    assert {"assets/runtime/pyodide/pyodide.asm.wasm",
+            "assets/runtime/pyodide/python_stdlib.zip"} <= big_rel
+    assert big_rel <= entries.keys()
+    for rel in RUNTIME:
+        assert rel in entries, rel
+    # Every file of the built site is precached (the hook runs after all the others).
+    files = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
+    assert {f for f in files if not NOT_PRECACHED.search(f)} == entries.keys()
+    # No CDN: the Workbox runtime is inlined, nothing is imported from elsewhere.
+    sw = (site_dir / "sw.js").read_text("utf-8")
+    assert "importScripts" not in sw and "storage.googleapis" not in sw
+    # Relative URLs only, so the site works under any sub-path.
+    assert not [u for u in entries if u.startswith(("/", "http:", "https:"))]
+
+
+def test_revisions_follow_content(site_dir: Path, tmp_path: Path) -> None:
+    # A changed page gets a new revision (so a new build is fetched); the others keep
+    # theirs (the 9.6 MB wasm is not fetched again).
+    copy = tmp_path / "site"
+    shutil.copytree(site_dir, copy)
+    page = copy / "horizon" / "index.html"
+    page.write_text(page.read_text("utf-8") + "<!-- changed -->", "utf-8")
+    out = subprocess.run(["node", str(ROOT / "scripts/sw/build_sw.mjs"), str(copy)],
+                         capture_output=True, text=True, check=True, timeout=300)
+    summary = json.loads(out.stdout)
+    before, after = manifest(site_dir), manifest(copy)
+    assert summary["files"] == len(after)
+    changed = {u for u in after if after[u] != before.get(u)}
+    assert changed == {"horizon/index.html"}
+
+
+# --- one visit online, then airplane mode -----------------------------------------------
+@pytest.mark.timeout(1800)
+def test_every_table_page_and_calculator_works_offline(context: Any, site_dir: Path,
+                                                       base_url: str) -> None:
+    pages = table_pages(site_dir)
+    assert len(pages) >= 10, pages
+    page = visit_online(context, base_url)
+    # The precache is complete: the wasm and the stdlib are in Cache Storage.
+    cached = page.evaluate("""async () => {
+        const urls = [];
+        for (const name of await caches.keys())
+          for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
+        return urls; }""")
+    for rel in RUNTIME:
+        assert any(u.split("?")[0] == base_url + rel for u in cached), rel
+    context.set_offline(True)
+    assert page.evaluate("navigator.onLine") is False
+    for rel, (tables, calcs) in pages.items():
+        response = page.goto(base_url + rel)
+        assert response is not None and response.status == 200, rel
+        assert response.from_service_worker, rel
+        assert page.locator("table[data-table]").count() == tables, rel
+        page.locator("table[data-table] tr").first.wait_for(state="visible")
+        if calcs:
+            text = compute_first(page)
+            assert text.strip(), rel
+        assert page.locator("#ts-offline-banner").count() == 0, rel
+
+
+def test_known_answer_offline_with_calculator_link(context: Any, site_dir: Path,
+                                                   base_url: str) -> None:
+    # horizon source, Weapon Profile - Heavy Combat Pistol (Tier 3): "17 22 27 Base 20".
+    rel = next(r for r in table_pages(site_dir)
+               if 'data-table="profile-heavy-combat-pistol"'
+               in (site_dir / r / "index.html").read_text("utf-8"))
+    visit_online(context, base_url + rel)
+    context.set_offline(True)
+    page = context.new_page()
+    # A shared calculator link (query string) is served from the precache too.
+    response = page.goto(base_url + rel + "?calc=horizon.profile_row&weapon=heavy-combat-pistol"
+                         "&ap=17")
+    assert response is not None and response.status == 200 and response.from_service_worker
+    host = page.locator('.ts-calc[data-calc="horizon.profile_row"]'
+                        '[data-preset*="heavy-combat-pistol"]').first
+    host.locator(".ts-values").wait_for(timeout=PY_READY_MS)
+    shown = dict(host.locator(".ts-values > div").evaluate_all(
+        "els => els.map(e => [e.querySelector('dt').textContent,"
+        " e.querySelector('dd').textContent])"))
+    assert shown["Damage"] == "22" and shown["Defense"] == "27"
+    expected = rules_pkg.get("horizon.profile_row").run(weapon="heavy-combat-pistol", ap=17)
+    assert shown == {k: str(v) for k, v in expected.values}
+
+
+def test_instant_navigation_and_search_offline(context: Any, base_url: str) -> None:
+    page = visit_online(context, base_url)
+    context.set_offline(True)
+    page.reload()
+    # Material's instant navigation fetches the next page: the worker answers it.
+    link = page.locator("nav.md-nav a.md-nav__link[href]").filter(has_text=re.compile("Horizon"))
+    link.first.click()
+    page.wait_for_url(re.compile(r"/horizon/"))
+    assert page.locator("article h1").count() == 1
+    # The search index (search/search_index.json) comes from the precache.
+    page.keyboard.press("/")
+    page.locator("input.md-search__input").fill("pistol")
+    page.locator(".md-search-result__item").first.wait_for(timeout=60_000)
+
+
+# --- when the runtime is not on this device ----------------------------------------------
+def assert_needs_one_visit(page: Any, base_url: str, rel: str, tables: int) -> None:
+    banner = page.locator("#ts-offline-banner")
+    banner.wait_for(state="visible", timeout=PY_READY_MS)
+    assert "one visit online" in banner.inner_text()
+    # The tables stay readable; the calculators say they are off, and Python never ran.
+    assert page.locator("table[data-table]").count() == tables
+    first_row = page.locator("table[data-table] tbody tr").first
+    first_row.wait_for(state="visible")
+    assert first_row.inner_text().strip()
+    page.wait_for_function("document.documentElement.dataset.tsPython === 'failed'",
+                           timeout=PY_READY_MS)
+
+
+def test_runtime_cleared_while_offline_says_one_visit_online(context: Any, site_dir: Path,
+                                                             base_url: str) -> None:
+    rel, (tables, _) = next((r, v) for r, v in table_pages(site_dir).items() if v[1])
+    page = visit_online(context, base_url + rel)
+    context.set_offline(True)
+    # The runtime is cleared from Cache Storage (the pages stay): reload offline.
+    assert clear_caches(page, "/assets/runtime/") >= 5
+    response = page.reload()
+    assert response is not None and response.status == 200 and response.from_service_worker
+    assert_needs_one_visit(page, base_url, rel, tables)
+    # Back online, the banner goes (the engine can load again).
+    context.set_offline(False)
+    page.locator("#ts-offline-banner").wait_for(state="detached")
+
+
+def test_never_saved_offline_says_one_visit_online(browser: Any, site_dir: Path,
+                                                   base_url: str) -> None:
+    # No service worker and the runtime's download cut off, then the network goes: the
+    # page on screen keeps its tables and says what is missing.
+    rel, (tables, _) = next((r, v) for r, v in table_pages(site_dir).items() if v[1])
+    ctx = browser.new_context(service_workers="block")
+    try:
+        ctx.route("**/assets/runtime/**", lambda route: route.abort("internetdisconnected"))
+        page = ctx.new_page()
+        page.goto(base_url + rel)
+        assert page.locator("#ts-offline-banner").count() == 0  # online: no such message
+        ctx.set_offline(True)
+        assert_needs_one_visit(page, base_url, rel, tables)
+        assert page.evaluate("caches.keys()") == []
+    finally:
+        ctx.close()
+
+
+def test_cleared_caches_with_engine_running_keep_calculators(context: Any, site_dir: Path,
+                                                             base_url: str) -> None:
+    # Python already in memory: clearing every cache offline must not break this tab's
+    # calculators, nor show a false "needs one visit online".
+    rel = next(r for r, v in table_pages(site_dir).items() if v[1])
+    page = visit_online(context, base_url + rel)
+    wait_python(page)
+    context.set_offline(True)
+    assert clear_caches(page) > 50
+    assert compute_first(page).strip()
+    assert page.locator("#ts-offline-banner").count() == 0
+
+
+# --- sub-path and new builds ----------------------------------------------------------------
+def deploy(site_dir: Path, dest: Path, build: int | None = None) -> None:
+    """Copy the built site to dest; with `build`, mark every page and tableside.css with
+    it and rebuild sw.js (a new deployment with changed revisions)."""
+    if build is None:
+        shutil.copytree(site_dir, dest, dirs_exist_ok=True)
+        return
+    staged = dest.parent / f".staged-{build}"
+    shutil.copytree(site_dir, staged)
+    for html in staged.rglob("*.html"):
+        text = html.read_text("utf-8")
+        html.write_text(text.replace("</head>", f'<meta name="ts-test-build" content="{build}">'
+                                     "</head>", 1), "utf-8")
+    css = staged / "assets" / "calculators" / "tableside.css"
+    css.write_text(css.read_text("utf-8") + f"\n/* build {build} */\n", "utf-8")
+    subprocess.run(["node", str(ROOT / "scripts/sw/build_sw.mjs"), str(staged)],
+                   capture_output=True, text=True, check=True, timeout=300)
+    shutil.copytree(staged, dest, dirs_exist_ok=True)  # swap the files under the server
+    shutil.rmtree(staged)
+
+
+BUILD_OF_PAGE = ("document.querySelector('meta[name=ts-test-build]')?.content ?? '1'")
+
+
+def css_build(page: Any, url: str) -> str:
+    text: str = page.evaluate("async (u) => (await fetch(u)).text()", url)
+    m = re.search(r"/\* build (\d+) \*/", text)
+    return m.group(1) if m else "1"
+
+
+def test_subpath_offline(context: Any, site_dir: Path, subpath_server: Served) -> None:
+    deploy(site_dir, subpath_server.root / "tableside")
+    base = subpath_server.url + "tableside/"
+    page = visit_online(context, base + "horizon/pistols/")
+    scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == base
+    context.set_offline(True)
+    for rel, (tables, calcs) in list(table_pages(site_dir).items())[:3]:
+        response = page.goto(base + rel)
+        assert response is not None and response.status == 200 and response.from_service_worker
+        assert page.locator("table[data-table]").count() == tables
+        if calcs:
+            assert compute_first(page).strip()
+
+
+@pytest.mark.timeout(1200)
+def test_new_build_waits_for_reload_and_never_mixes(context: Any, site_dir: Path,
+                                                    subpath_server: Served) -> None:
+    served = subpath_server.root / "next"
+    deploy(site_dir, served)
+    base = subpath_server.url + "next/"
+    css = base + "assets/calculators/tableside.css"
+    page = visit_online(context, base + "horizon/pistols/")
+    other = context.new_page()
+    other.goto(base + "horizon/melee/")
+    wait_sw_ready(other)
+
+    deploy(site_dir, served, build=2)  # a new build lands while both tabs are open
+    page.reload()
+    prompt = page.locator("#ts-update-banner")
+    prompt.wait_for(state="visible", timeout=SW_READY_MS)
+    assert "new version is available" in prompt.inner_text()
+    other.locator("#ts-update-banner").wait_for(state="visible", timeout=SW_READY_MS)
+    # Until the reader says so, the open pages stay wholly on the old build...
+    assert page.evaluate(BUILD_OF_PAGE) == "1" and css_build(page, css) == "1"
+    assert compute_first(page).strip()  # ...and keep working.
+    old = context.new_page()
+    old.goto(base + "horizon/shotguns/")
+    assert old.evaluate(BUILD_OF_PAGE) == "1"
+    old.close()
+
+    with page.expect_navigation(timeout=SW_READY_MS):
+        prompt.get_by_role("button", name="Reload").click()
+    page.wait_for_load_state()
+    assert page.evaluate(BUILD_OF_PAGE) == "2" and css_build(page, css) == "2"
+    assert page.locator("#ts-update-banner").count() == 0
+    # The other tab reloads itself onto the new build: no tab keeps mixing the two.
+    other.wait_for_function(f"{BUILD_OF_PAGE} === '2'", timeout=SW_READY_MS)
+    assert css_build(other, css) == "2"
+    # And the new build is what is cached for offline use.
+    context.set_offline(True)
+    response = page.goto(base + "horizon/shotguns/")
+    assert response is not None and response.from_service_worker
+    assert page.evaluate(BUILD_OF_PAGE) == "2"
