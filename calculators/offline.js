@@ -112,8 +112,11 @@ async function register() {
   try {
     reg = await sw.register(SW_URL.href, { scope: ROOT.pathname, updateViaCache: "none" });
   } catch (e) {
-    html.dataset.tsSw = "failed";
+    reg = null;
     console.warn("Tableside: offline mode unavailable:", e);
+  }
+  if (!reg) { // refused (e.g. storage blocked); the site still works online
+    html.dataset.tsSw = "failed";
     return;
   }
   html.dataset.tsSw = "registered";

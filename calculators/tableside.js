@@ -10,7 +10,9 @@ const HERE = new URL(".", import.meta.url);
 const LOG_KEY = "tableside:log";
 const LOG_MAX = 20;
 const MAX_FIELD = 40; // characters per field; Python checks the real limits
-const PY_TIMEOUT_MS = 120000;
+// Pyodide stalls (no error) when its wasm fails to download, but a slow phone can take
+// ~45 s cold: after this long the page says it may have failed, and keeps waiting.
+const PY_SLOW_MS = 30000;
 
 const root = document.documentElement;
 const fetchJSON = (url) => fetch(url).then((r) => {
@@ -49,7 +51,6 @@ function loadPython() {
       addEventListener("tableside:python-ready", resolve, { once: true });
       addEventListener("tableside:python-failed", (e) => reject(new Error(String(e.detail))),
         { once: true });
-      setTimeout(() => reject(new Error("timed out")), PY_TIMEOUT_MS);
     });
     const bundle = new URL(m.bundle, HERE);
     bundle.searchParams.set("v", m.bundle_sha256.slice(0, 16));
@@ -65,7 +66,11 @@ function loadPython() {
     // PyScript loads its plugins once per type (py and mpy): both configs must opt out.
     document.body.append(h("py-config", { hidden: true, text: JSON.stringify(config) }),
       h("mpy-config", { hidden: true, text: JSON.stringify({ plugins: config.plugins }) }));
-    await import(new URL(m.pyscript, HERE).href);
+    const core = await import(new URL(m.pyscript, HERE).href);
+    // PyScript builds its *worker* hooks with Function() (eval) whenever it starts Python,
+    // even on the main thread; its one default worker hook is for workers we never start.
+    // Emptying them keeps the site working under a CSP without 'unsafe-eval' (H11).
+    for (const set of Object.values(core.hooks.worker)) set.clear();
     document.body.append(h("py-script", { hidden: true, src: new URL(m.bridge, HERE).href }));
     await ready;
     if (typeof window.tablesideRun !== "function") throw new Error("bridge missing");
@@ -238,7 +243,7 @@ function highlightRows(host, highlights) {
 function renderResult(host, result, seed) {
   const out = host.querySelector(".ts-result");
   const found = highlightRows(host, result.highlight);
-  out.replaceChildren(
+  out.replaceChildren(...[
     h("p", { class: "ts-summary", text: result.summary }),
     result.dice.length ? renderDice(result.dice) : null,
     result.values.length ? h("dl", { class: "ts-values" }, result.values.map(([k, v]) =>
@@ -253,7 +258,7 @@ function renderResult(host, result, seed) {
     result.notes.length ? h("ul", { class: "ts-notes" },
       result.notes.map((n) => h("li", { text: n }))) : null,
     seed !== null ? h("p", { class: "ts-seed", text: `Seed ${seed}: the link to this page rolls the same dice.` }) : null,
-  );
+  ].flat().filter(Boolean));
   out.hidden = false;
   // Fast start (H10): marks read by scripts/bench.py (navigation → first result).
   performance.mark("tableside:result");
@@ -289,17 +294,27 @@ function mount(host, calc, index) {
       seedBox ? h("details", { class: "ts-more" }, h("summary", { text: "Seed" }),
         h("label", { for: seedBox.id, text: "Seed (optional, repeats a roll)" }), seedBox) : null),
     status, error);
-  const result = h("div", { class: "ts-result", "aria-live": "polite", hidden: true });
+  const result = h("div", { class: "ts-result", hidden: true });
+  // Screen readers announce changes only in a live region that was already rendered, so
+  // the summary or error goes to one that always is (visually hidden), not to the result
+  // box, which appears with its content (H11).
+  const live = h("p", { class: "ts-live", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const announce = (text) => {
+    live.textContent = ""; // the same text again is announced again
+    setTimeout(() => { live.textContent = text; }, 50);
+  };
   const source = calc.source ? h("p", { class: "ts-source", text: `Source: ${calc.source}` }) : null;
-  host.replaceChildren(form, result, source);
+  host.replaceChildren(form, result, live, source);
 
   const showError = (msg) => {
     error.textContent = msg;
     error.hidden = !msg;
+    if (msg) announce(msg);
   };
   let busy = false;
 
-  async function go(roll, seedOverride = null) {
+  // replay: a result restored from the URL (shared link, Back): shown, not logged again.
+  async function go(roll, seedOverride = null, replay = false) {
     if (busy) return;
     showError("");
     const values = readInputs(calc, form);
@@ -340,9 +355,9 @@ function mount(host, calc, index) {
         }
         return;
       }
-      const href = writeUrl(calc.id, index, values, seed);
       renderResult(host, reply.result, seed);
-      addToLog(calc, reply.result, href);
+      announce(reply.result.summary);
+      if (!replay) addToLog(calc, reply.result, writeUrl(calc.id, index, values, seed));
     } finally {
       busy = false;
       host.removeAttribute("aria-busy");
@@ -359,10 +374,17 @@ function mount(host, calc, index) {
     status.textContent = "Loading the rules engine…";
     status.dataset.loading = "";
   }
+  const slow = root.dataset.tsPython === "ready" ? 0 : setTimeout(() => {
+    delete status.dataset.loading;
+    status.textContent = "The rules engine could not be loaded yet (is the connection slow " +
+      "or offline?). Still trying; the tables on this page work without it.";
+  }, PY_SLOW_MS);
   loadPython().then(() => {
+    clearTimeout(slow);
     status.textContent = "";
     delete status.dataset.loading;
   }, () => {
+    clearTimeout(slow);
     delete status.dataset.loading;
     status.textContent = "The rules engine could not be loaded, so this calculator is off. " +
       "The tables on this page still work.";
@@ -371,7 +393,7 @@ function mount(host, calc, index) {
   if (q) {
     const deck = host.parentElement?.closest(".ts-deck");
     if (deck) selectTab(deck, host);
-    go(q.get("roll") === "1" && calc.rolls, q.get("seed"));
+    go(q.get("roll") === "1" && calc.rolls, q.get("seed"), true);
   }
 }
 
@@ -398,10 +420,20 @@ function addToLog(calc, result, href) {
 
 function intTargets() {
   return [...document.querySelectorAll(".ts-calc[data-ts-ready] input[data-int]")].map((el) => {
-    const calc = el.closest(".ts-calc").querySelector(".ts-title strong")?.textContent || "";
+    const host = el.closest(".ts-calc");
+    const calc = host.querySelector(".ts-title strong")?.textContent || "";
     const label = document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent || el.name;
-    return { el, text: `${calc} › ${label}` };
+    const where = host.dataset.tsContext ? `${host.dataset.tsContext}: ` : "";
+    return { el, text: `${where}${calc} › ${label}` };
   });
+}
+
+// The caption of the table a calculator stands after (its deck's, when in one).
+function tableCaption(host) {
+  const before = (host.parentElement?.matches(".ts-deck") ? host.parentElement : host)
+    .previousElementSibling;
+  const table = before?.matches("table") ? before : before?.querySelector?.("table");
+  return (table?.querySelector("caption")?.textContent || "").trim();
 }
 
 function useChooser(entryEl, name, value) {
@@ -415,6 +447,9 @@ function useChooser(entryEl, name, value) {
       onclick: () => {
         const t = targets[Number(select.value)];
         if (!t) return;
+        const host = t.el.closest(".ts-calc");
+        const deck = host.parentElement?.closest(".ts-deck");
+        if (deck) selectTab(deck, host);
         t.el.value = String(value);
         t.el.dispatchEvent(new Event("input", { bubbles: true }));
         box.remove();
@@ -522,8 +557,7 @@ function groupDecks(hosts, registry) {
     }
     run.forEach((x) => seen.add(x));
     if (run.length < 2) continue;
-    const table = first.previousElementSibling?.querySelector?.("caption")?.textContent
-      || first.previousElementSibling?.querySelector?.("table")?.dataset.table || "this table";
+    const table = tableCaption(first) || "this table";
     const tabs = h("div", { class: "ts-tabs", role: "tablist", "aria-label": `Calculators for ${table}` });
     const deck = h("div", { class: "ts-deck" }, tabs);
     first.before(deck);
@@ -574,6 +608,8 @@ async function onPage() {
     const index = counts.get(id) || 0;
     counts.set(id, index + 1);
     const calc = registry.get(id);
+    const caption = tableCaption(host);
+    if (caption) host.dataset.tsContext = caption;
     if (calc) mount(host, calc, index);
     else mountMissing(host, id);
   }

@@ -116,6 +116,8 @@ def _int(text: str) -> int:
 # -- the core roll ----------------------------------------------------------------------------
 
 D10 = Distribution.d(10)
+MAX_DAYS = 50  # exposure: 50d6 keeps the exact odds quick in the browser
+MAX_FALL = 300  # m: 60d6; far beyond the height the sheet calls certain death
 MAX_STAT = 30  # stats + skills beyond this are not a RED character
 MAX_DV = 60
 
@@ -925,6 +927,10 @@ def cover(
         Input("dice", "Explosive damage (d6)", "int", 6, 1, 30),
         _stat("cover_hp", "Target's cover HP (0 = none)", 0, 0, 1000),
         _stat("sp_body", "Target body SP", 11, 0, 50),
+        Input("dodge", "Target dodges the blast (REF 8+)", "bool", False),
+        _stat("def_ref", "Target REF", 6),
+        _stat("def_dex", "Target DEX", 6),
+        _stat("def_evasion", "Target Evasion", 4),
     ],
     rolls=True,
     tables=("cover-hp",),
@@ -937,6 +943,10 @@ def explosive(
     dice: int = 6,
     cover_hp: int = 0,
     sp_body: int = 11,
+    dodge: bool = False,
+    def_ref: int = 6,
+    def_dex: int = 6,
+    def_evasion: int = 4,
     rng: random.Random | None = None,
 ) -> Result:
     """Damage to everything in 5x5 squares, rolled once; cover stops it unless destroyed."""
@@ -951,6 +961,13 @@ def explosive(
 
     dist = dice_with_crit(dice)
     hp = dist.map(hp_of)
+    p_dodge = Fraction(0)
+    if dodge:
+        _defence("dodge", dv, def_ref, def_dex, def_evasion, "a blast")
+        # the dodge must roll higher than the attacker's original Check: a tie is caught
+        m = margin_opposed(base, def_dex + def_evasion)
+        p_dodge = m.p(lambda v: v < 0)
+        hp = m.combine(dist, lambda mg, r: 0 if mg < 0 else hp_of(r))
     steps = [
         f"REF {ref} + Skill {skill} {modifier:+d} + 1d10 vs DV {dv}: {p}; "
         f"a miss lands where the GM decides within the {side}\u00d7{side} squares",
@@ -965,15 +982,30 @@ def explosive(
         f"Full damage - body SP {sp_body}; ablation if any gets through",
         f"Anyone with REF {dodge_ref()}+ may dodge by rolling higher than your Check",
     ]
+    if dodge:
+        steps.append(
+            f"This target dodges: DEX {def_dex} + Evasion {def_evasion} + 1d10 higher than "
+            f"your Check places them outside the blast ({p_dodge})"
+        )
     dice_out: list[Die] = []
     summary = f"{float(p):.0%} to hit the square; mean {float(hp.mean()):.1f} HP to this target"
     if rng is not None:
+        a = roll(rng, 10)[0]
+        dice_out.append(Die(10, a, "Check", "attack"))
         vs, crit = _roll_damage(rng, dice)
-        dice_out = [Die(6, v, "", "damage") for v in vs]
-        summary = f"Blast {sum(vs)}: {hp_of((sum(vs), crit))} HP to this target"
+        dice_out += [Die(6, v, "", "damage") for v in vs]
+        on = "on the target square" if base + a > dv else "off target: the GM places it"
+        summary = f"Check {base + a} ({on}); blast {sum(vs)}: {hp_of((sum(vs), crit))} HP"
+        if dodge:
+            e = roll(rng, 10)[0]
+            dice_out.append(Die(10, e, "dodge", "defence"))
+            if def_dex + def_evasion + e > base + a:
+                summary = (
+                    f"Check {base + a}: dodged ({def_dex + def_evasion + e}), outside the blast"
+                )
     return Result(
         summary,
-        (("P(on target)", p), ("Mean HP lost", hp.mean())),
+        (("P(on target)", p), ("P(dodged)", p_dodge), ("Mean HP lost", hp.mean())),
         tuple(steps),
         (_hp_odds(hp, "HP lost by this target (if caught in the blast)"),),
         tuple(dice_out),
@@ -1263,11 +1295,13 @@ def brawling(
     inputs=[
         _stat("dex", "Attacker DEX", 6),
         _stat("skill", "Melee skill", 4),
-        Input("modifier", "Modifiers (-8 aimed, -2 grappled …)", "int", 0, -30, 30),
+        Input("modifier", "Other modifiers (-2 grappled …)", "int", 0, -30, 30),
+        Input("aim", "Aimed Shot", "choice", "none", choices=AIM_CHOICES),
         _stat("def_dex", "Defender DEX", 6),
         _stat("def_evasion", "Defender Evasion", 4),
         Input("dice", "Weapon damage (d6)", "int", 2, 1, 20),
-        _stat("sp", "Defender SP", 11, 0, 50),
+        _stat("sp", "Defender body SP", 11, 0, 50),
+        _stat("sp_head", "Defender head SP", 11, 0, 50),
     ],
     rolls=True,
 )
@@ -1279,22 +1313,41 @@ def melee(
     def_evasion: int = 4,
     dice: int = 2,
     sp: int = 11,
+    aim: str = "none",
+    sp_head: int = 11,
     rng: random.Random | None = None,
 ) -> Result:
-    """DEX + Melee skill + 1d10 vs DEX + Evasion + 1d10; damage ignores half the SP (rounded up)."""
+    """DEX + Melee skill + 1d10 vs DEX + Evasion + 1d10; damage ignores half the SP (rounded up).
+
+    An Aimed Shot (§ Aimed Shots: "a Single Ranged or Melee Attack") takes -8."""
     check_dice(dice)
-    a = dex + skill + modifier
+    if aim not in dict(AIM_CHOICES):
+        raise RulesError(f"unknown Aimed Shot {aim!r}")
+    head = aim == "head"
+    a = dex + skill + modifier + (aim_penalty() if aim != "none" else 0)
+    body_sp = sp
+    sp = sp_head if head else sp
     m = margin_opposed(a, def_dex + def_evasion)
     p_hit = m.p(lambda v: v > 0)
-    hp, p_crit = _attack_damage(m, dice, sp, False, True)
+    hp, p_crit = _attack_damage(m, dice, sp, head, True)
     used = melee_sp(sp)
     steps = [
         f"DEX {dex} + skill {skill} {modifier:+d} + 1d10 vs DEX {def_dex} + Evasion "
         f"{def_evasion} + 1d10 (defender wins a tie): {p_hit}",
-        f"The weapon ignores half of SP {sp}, rounded up: {used}",
-        f"{dice}d6 - {used}; any damage through ablates the SP by 1",
+        f"The weapon ignores half of {'head' if head else 'body'} SP {sp}, rounded up: {used}",
+        f"{dice}d6 - {used}; any damage through ablates the SP by 1"
+        + (f"; the damage through is \u00d7{head_multiplier()} for the head" if head else ""),
         f"Two or more 6s: Critical Injury, +{crit_bonus()} ({p_crit})",
     ]
+    if aim != "none":
+        steps.insert(1, f"Aimed Shot ({dict(AIM_CHOICES)[aim]}): {aim_penalty():+d}")
+    if aim in ("held_item", "leg"):
+        p_eff = m.combine(
+            dice_with_crit(dice), lambda mg, r: mg > 0 and r[0] > melee_sp(body_sp)
+        ).probability(True)
+        steps.append(
+            f"A single point through body armour: the {dict(AIM_CHOICES)[aim]} effect ({p_eff})"
+        )
     dice_out: list[Die] = []
     summary = f"{float(p_hit):.0%} to hit; mean {float(hp.mean()):.1f} HP"
     if rng is not None:
@@ -1303,7 +1356,7 @@ def melee(
         if a + x > def_dex + def_evasion + y:
             vs, c = _roll_damage(rng, dice)
             dice_out += [Die(6, v, "", "damage") for v in vs]
-            h = take_damage(sum(vs), sp, melee=True, crit=c)
+            h = take_damage(sum(vs), sp, head=head, melee=True, crit=c)
             summary = f"Hit: {sum(vs)} - {used} → {h.hp} HP lost" + (
                 ", Critical Injury" if c else ""
             )
@@ -1676,6 +1729,8 @@ def drowning(
 )
 def electrocution(sp: int = 11, turns: int = 1, rng: random.Random | None = None) -> Result:
     """6d6 soaked by armour, repeating each Turn you stay; each shock that gets through ablates."""
+    if not 1 <= turns <= 10:
+        raise LimitError(f"1 to 10 shocks (asked for {turns})")
     d = rule_dice("electrocution", r"immediately take (\d+)d(\d+) damage")
     one = d.dist()
     # state: (SP now, HP lost so far), exact over (sides^n)^turns
@@ -1721,13 +1776,14 @@ def electrocution(sp: int = 11, turns: int = 1, rng: random.Random | None = None
     id="cyberpunk_red.exposure",
     title="Exposure",
     source=f"{SRC} § Exposure",
-    inputs=[Input("days", "Days of exposure", "int", 1, 1, 100)],
+    inputs=[Input("days", "Days of exposure", "int", 1, 1, MAX_DAYS)],
     rolls=True,
 )
 def exposure(days: int = 1, rng: random.Random | None = None) -> Result:
     """1d6 directly to HP at the end of each day of exposure; no natural healing meanwhile."""
+    if not 1 <= days <= MAX_DAYS:
+        raise LimitError(f"1 to {MAX_DAYS} days of exposure (asked for {days})")
     d = rule_dice("exposure", r"deal (\d+)d(\d+) damage directly")
-    check_dice(d.n * days)
     dist = Distribution.d(d.sides).repeat(d.n * days)
     dice_out: tuple[Die, ...] = ()
     summary = f"{d.n * days}d{d.sides}: mean {float(dist.mean()):.1f} HP"
@@ -1753,7 +1809,7 @@ def exposure(days: int = 1, rng: random.Random | None = None) -> Result:
     title="Falling",
     source=f"{SRC} § Falling, § Taking damage",
     inputs=[
-        Input("metres", "Height fallen (m/yds)", "int", 20, 0, 500),
+        Input("metres", "Height fallen (m/yds)", "int", 20, 0, MAX_FALL),
         _stat("sp", "Body SP", 11, 0, 50),
         Input("cyberlegs", "Number of Cyberlegs", "int", 0, 0, 2),
         _stat("dex", "DEX", 6),
@@ -1770,6 +1826,8 @@ def falling(
     rng: random.Random | None = None,
 ) -> Result:
     """2d6 per 10 m fallen (10 m or more), soaked by body armour; DV15 Athletics or Broken Leg."""
+    if not 0 <= metres <= MAX_FALL:
+        raise LimitError(f"falls of 0 to {MAX_FALL} m (asked for {metres})")
     t = "falling"
     per = rule(t, r"take \d+d\d+ damage for every (\d+) m")
     d = rule_dice(t, r"take (\d+)d(\d+) damage for every")
@@ -1908,3 +1966,31 @@ def poison(
         (Highlight(tid, i),),
         notes=("The STAT of Resist Torture/Drugs is not named in the sheet.", NO_CRIT_10),
     )
+
+
+# Where each calculator belongs in the sheet, by extracted section id. Most Cyberpunk
+# rules are prose without a table, so `tables` alone cannot place them on a page; this
+# map is for the page placement (see the H7 report) and is checked against the data.
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "cyberpunk_red.check": ("resolving-ranged-combat",),
+    "cyberpunk_red.opposed": ("resolving-ranged-combat", "resolving-melee-combat"),
+    "cyberpunk_red.ranged": ("resolving-ranged-combat", "aimed-shots"),
+    "cyberpunk_red.autofire": ("auto-fire-mode",),
+    "cyberpunk_red.suppressive": ("suppressive-fire",),
+    "cyberpunk_red.shotgun_shell": ("shotgun-shells",),
+    "cyberpunk_red.explosive": ("explosives",),
+    "cyberpunk_red.cover": ("cover",),
+    "cyberpunk_red.shield": ("using-shields", "human-shields"),
+    "cyberpunk_red.damage": ("taking-damage", "critical-injuries", "armor"),
+    "cyberpunk_red.brawling": ("brawling-grappling",),
+    "cyberpunk_red.melee": ("melee-combat", "resolving-melee-combat"),
+    "cyberpunk_red.grab": ("brawling-grappling",),
+    "cyberpunk_red.grapple_action": ("choke", "throw"),
+    "cyberpunk_red.death_save": ("death-save",),
+    "cyberpunk_red.fire": ("being-on-fire", "radiation"),
+    "cyberpunk_red.drowning": ("drowning-and-asphyxiation",),
+    "cyberpunk_red.electrocution": ("electrocution",),
+    "cyberpunk_red.exposure": ("exposure",),
+    "cyberpunk_red.falling": ("falling",),
+    "cyberpunk_red.poison": ("poisons-and-drugs",),
+}

@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from . import data
-from .dice import Distribution, check_dice, roll
+from .dice import Distribution, roll
 from .errors import LimitError, RulesError
 from .registry import Die, Highlight, Input, Odds, OddsRow, Result, calculator
 
@@ -218,6 +218,12 @@ SPECS: tuple[Spec, ...] = (
         help="Ignored if the target or its only opponent is stunned, helpless or Unaware.",
     ),
     Spec("pinned", "You are Pinned", "Pinning", ((("bs",), "They suffer a"),)),
+    Spec(
+        "pinning_recovery",
+        "Recovering from Pinning, not shot at since your last turn or under cover",
+        "Pinning",
+        ((("willpower",), "then this becomes a Willpower"),),
+    ),
     Spec("dazed", "Target is Dazed", "Dazed", ((("ws", "bs"), "take a"),)),
     Spec("fatigue", "You have a level of Fatigue", "Fatigue", ((ALL, "take a"),)),
     Spec("stunned", "Target is Stunned", "Stunned", ((("ws", "bs"), "take a"),)),
@@ -789,12 +795,23 @@ def test(
         steps.append(f"Rolled {shown:02d}: {'success' if d > 0 else 'failure'}, {text}")
         summary += f"; rolled {shown:02d}: {text}"
     notes.append("The sheet sets no cap on the total modifier (not in the source).")
+    if horde:  # the rows' own Horde column, where it says more than "As normal."
+        used = {ln.row for ln in lines if ln.row is not None}
+        notes += [
+            f"{r.name} (Hordes): {r.cells[2]}"
+            for r in sorted(used, key=_order)
+            if len(r.cells) > 2 and r.cells[2].strip() not in ("", "As normal.")
+        ]
     hl = _unique(ln.row.highlight for ln in lines if ln.row is not None)
     if jam_at is not None:
         hl = _unique([*hl, jrow.highlight])
     return Result(
         summary, tuple(values), tuple(steps), degree_odds(dist, zero), tuple(dice), hl, tuple(notes)
     )
+
+
+def _order(r: Row) -> tuple[str, int]:
+    return (r.table, r.index)
 
 
 def _unique(hs: Iterable[Highlight]) -> tuple[Highlight, ...]:
@@ -813,6 +830,8 @@ def _unique(hs: Iterable[Highlight]) -> tuple[Highlight, ...]:
         Input("target", "Test target", "int", 40, MIN_TARGET, MAX_TARGET),
         Input("rolled", "d100 roll", "int", 35, 1, 100),
     ],
+    # the Horde DoS rows and the Weapon Jams row live in this table
+    tables=("combat-circumstances",),
 )
 def degrees_calc(target: int = 40, rolled: int = 35) -> Result:
     """Degrees of success (roll <= target) or failure, by the tens digits."""
@@ -1176,7 +1195,8 @@ def cover(
 
 # -- status effects ---------------------------------------------------------------------------
 
-MAX_ROUNDS = 50
+MAX_ROUNDS = 30
+MAX_HELPLESS_DICE = 10  # doubled to 20 dice: exact odds stay quick
 
 
 @calculator(
@@ -1356,15 +1376,12 @@ def crippled(
     target = toughness + modifier
     succ = min(100, max(0, target))
     d = Distribution.d(die)
-    after = (
-        Distribution.from_counts({wounds: succ * die, **{}})
-        if succ == 100
-        else Distribution.from_counts(
-            _merge(
-                {wounds: succ * die}, {max(0, wounds - k): 100 - succ for k in range(1, die + 1)}
-            )
-        )
-    )
+    # wounds after: a pass keeps them (succ x die ways); a failure loses each 1d`die` face
+    counts = {wounds: succ * die}
+    for k in range(1, die + 1):
+        left = max(0, wounds - k)
+        counts[left] = counts.get(left, 0) + (100 - succ)
+    after = Distribution.from_counts(counts)
     p_bl = after.probability(0) if wounds > 0 else Fraction(0)
     steps = [
         f"Test Toughness {target}: pass on {succ} or less ({Fraction(succ, 100)})",
@@ -1397,13 +1414,6 @@ def crippled(
         tuple(dice),
         (r.highlight,),
     )
-
-
-def _merge(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
-    out = dict(a)
-    for k, v in b.items():
-        out[k] = out.get(k, 0) + v
-    return out
 
 
 @dataclass(frozen=True)
@@ -1486,18 +1496,21 @@ def fatigue(fatigue: int = 1, threshold: int = 6, tb: int = 3) -> Result:
     title="Damage against a Helpless target",
     source=f"{CIRC} § Helpless (Status Modifiers), {STATUS} § Helpless",
     inputs=[
-        Input("dice", "Damage dice", "int", 1, 1, 20),
-        Input("sides", "Sides", "int", 10, 2, 100),
+        Input("dice", "Damage dice", "int", 1, 1, MAX_HELPLESS_DICE),
+        Input("sides", "Sides", "int", 10, 2, 20),
         Input("bonus", "Damage modifier", "int", 0, -50, 100),
     ],
     rolls=True,
-    tables=TABLES_ALL,
+    tables=("status-modifiers", "status-effects"),
 )
 def helpless_damage(
     dice: int = 1, sides: int = 10, bonus: int = 0, rng: random.Random | None = None
 ) -> Result:
     """Roll the damage dice twice and add both, damage modifiers only once."""
-    check_dice(2 * dice)
+    if not 1 <= dice <= MAX_HELPLESS_DICE:
+        raise LimitError(f"1 to {MAX_HELPLESS_DICE} damage dice (asked for {dice})")
+    if not 2 <= sides <= 20:
+        raise LimitError(f"damage dice of 2 to 20 sides (asked for d{sides})")
     base = Distribution.d(sides).repeat(dice)
     normal = base + bonus
     doubled = base.repeat(2) + bonus

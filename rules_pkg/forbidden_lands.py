@@ -166,14 +166,77 @@ def make_pool(attribute: int, skill: int, gear: int, modification: int = 0) -> D
     return DicePool(attribute, skill + modification, gear)
 
 
+PushPolicy = Literal["no", "always", "failed"]
+PUSH_CHOICES = (("no", "Do not push"),
+                ("failed", "Push if the roll has no ✘"),
+                ("always", "Push whatever the roll shows"))
+
+
+def _policy(pushed: bool | str) -> PushPolicy:
+    if pushed is True or pushed == "always":
+        return "always"
+    if pushed is False or pushed == "no":
+        return "no"
+    if pushed == "failed":
+        return "failed"
+    raise RulesError(f"{pushed!r} is not a way to push")
+
+
+Vec5 = tuple[int, int, int, int, int]
+
+
+def _v5add(a: Vec5, b: Vec5) -> Vec5:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
+
+
 @cache
-def pool_vectors(pool: DicePool, pushed: bool = False) -> Distribution[Vec]:
-    """The exact joint distribution of the pool: counts per die type, combined."""
+def _die_first_and_pushed(kind: DieKind) -> Distribution[Vec5]:
+    """One die over (first face, re-roll): (first-roll ✘ minus negative ✘, pushed outcome)."""
+    d6 = Distribution.d(6)
+
+    def joint(f: int, g: int) -> Vec5:
+        first = face_outcome(kind, f)
+        return (first[0] - first[1], *face_outcome(kind, f if locked(kind, f) else g))
+    return d6.combine(d6, joint)
+
+
+@cache
+def pool_vectors(pool: DicePool, pushed: bool | str = False) -> Distribution[Vec]:
+    """The exact joint distribution of the pool: counts per die type, combined.
+
+    `pushed`: False/"no" (first roll), True/"always" (pushed whatever it shows) or
+    "failed" (pushed only when the first roll has no ✘: the first roll where it has one,
+    scaled by 6^n, plus the pushed outcomes of the failed first rolls). Under "failed" the
+    ☠ parts count only the banes that hurt, i.e. those of pushed rolls."""
+    policy = _policy(pushed)
+    if policy == "failed":
+        first = pool_vectors(pool, "no")
+        joint: Distribution[Vec5] = Distribution.constant((0, 0, 0, 0, 0))
+        for kind, n in pool.kinds():
+            if n:
+                joint = joint.combine(
+                    _die_first_and_pushed(kind).repeat(n, _v5add, (0, 0, 0, 0, 0)), _v5add)
+        scale = 6 ** pool.size
+        counts: dict[Vec, int] = {}
+        for v, c in first:
+            if net_successes(v) >= 1:  # not pushed: its ☠ do nothing
+                key = (v[0], v[1], 0, 0)
+                counts[key] = counts.get(key, 0) + c * scale
+        for w, c in joint:
+            if w[0] <= 0:  # the first roll had no ✘ left: it was pushed
+                key = (w[1], w[2], w[3], w[4])
+                counts[key] = counts.get(key, 0) + c
+        return Distribution.from_counts(counts)
     result: Distribution[Vec] = Distribution.constant(ZERO)
     for kind, n in pool.kinds():
         if n:
-            result = result.combine(die_distribution(kind, pushed).repeat(n, _vadd, ZERO), _vadd)
+            result = result.combine(
+                die_distribution(kind, policy == "always").repeat(n, _vadd, ZERO), _vadd)
     return result
+
+
+def should_push(policy: str, first: Vec) -> bool:
+    return policy == "always" or (policy == "failed" and net_successes(first) == 0)
 
 
 def net_successes(v: Vec) -> int:
@@ -181,11 +244,12 @@ def net_successes(v: Vec) -> int:
     return max(0, v[0] - v[1])
 
 
-def successes(pool: DicePool, pushed: bool = False) -> Distribution[int]:
+def successes(pool: DicePool, pushed: bool | str = False) -> Distribution[int]:
     return pool_vectors(pool, pushed).map(net_successes)
 
 
-def successes_and_banes(pool: DicePool, pushed: bool = False) -> Distribution[tuple[int, int]]:
+def successes_and_banes(pool: DicePool,
+                        pushed: bool | str = False) -> Distribution[tuple[int, int]]:
     """Joint (✘, ☠) with ☠ counted on base and gear dice."""
     return pool_vectors(pool, pushed).map(lambda v: (net_successes(v), v[2] + v[3]))
 
@@ -237,9 +301,9 @@ def _succ_label(n: int) -> str:
     return f"{n} {SUCCESS}"
 
 
-def pool_odds(pool: DicePool, pushed: bool, what: str) -> tuple[Odds, ...]:
+def pool_odds(pool: DicePool, pushed: bool | str, what: str) -> tuple[Odds, ...]:
     vec = pool_vectors(pool, pushed)
-    tag = " (pushed)" if pushed else ""
+    tag = ""
     out = [Odds.of(vec.map(net_successes), f"{what}: {SUCCESS} successes{tag}", _succ_label),
            Odds.of(vec.map(lambda v: v[2] + v[3]),
                    f"{what}: {BANE} banes on base and gear dice{tag}",
@@ -254,9 +318,6 @@ def _p(f: Fraction) -> str:
     return f"{f.numerator}/{f.denominator} ≈ {float(f):.1%}"
 
 
-PushPolicy = Literal["no", "always"]
-PUSH_CHOICES = (("no", "Do not push"),
-                ("always", "Push (re-roll every die not showing ✘ or ☠)"))
 
 
 # == calculators ===============================================================================
@@ -283,7 +344,8 @@ def roll_check(attribute: int, skill: int, gear: int, modification: int = 0,
                rng: random.Random | None = None) -> Result:
     """Combat Order § Roll Action, 'Other: Attribute + Skill + Gear'; pushing: standard rule."""
     pool = make_pool(attribute, skill, gear, modification)
-    pushed = push == "always"
+    policy = _policy(push)
+    pushed = policy != "no"
     first = successes(pool)
     odds = list(pool_odds(pool, False, "First roll"))
     steps = [f"Roll {pool.describe()}: base = attribute {attribute}, skill = skill level {skill}"
@@ -294,16 +356,19 @@ def roll_check(attribute: int, skill: int, gear: int, modification: int = 0,
                      f"cancels one {SUCCESS} on the base and gear dice.")
     values: list[tuple[str, Any]] = [("P(at least needed ✘), first roll", first.at_least(needed))]
     if pushed:
-        vec = pool_vectors(pool, True)
-        odds.extend(pool_odds(pool, True, "Pushed"))
+        vec = pool_vectors(pool, policy)
+        odds.extend(pool_odds(pool, policy, "Pushed" if policy == "always"
+                              else "Pushed if no ✘"))
         odds.append(Odds.of(vec.map(lambda v: v[2]),
                             f"Pushed: attribute damage ({BANE} on base dice)",
                             lambda n: f"{n} damage"))
         odds.append(Odds.of(vec.map(lambda v: v[3]),
                             f"Pushed: gear bonus lost ({BANE} on gear dice)",
                             lambda n: f"-{n} bonus"))
-        values.append(("P(at least needed ✘), pushed", successes(pool, True).at_least(needed)))
-        steps.append("Push: re-roll every die that shows neither ✘ nor ☠ (skill dice showing 1 "
+        values.append(("P(at least needed ✘), pushed", successes(pool, policy).at_least(needed)))
+        steps.append(("Push whatever the first roll shows" if policy == "always" else
+                      "Push only when the first roll has no ✘")
+                     + ": re-roll every die that shows neither ✘ nor ☠ (skill dice showing 1 "
                      "are re-rolled too); then each ☠ on a base die costs 1 point of the "
                      "attribute, "
                      "each ☠ on a gear die lowers the gear bonus by 1.")
@@ -316,7 +381,7 @@ def roll_check(attribute: int, skill: int, gear: int, modification: int = 0,
         got = tally(rolled)
         steps.append(f"Rolled {_faces(rolled)}: {net_successes(got)} {SUCCESS}, "
                      f"{got[2] + got[3]} {BANE}.")
-        if pushed:
+        if should_push(policy, got):
             again = push_roll(rng, rolled)
             dice += show(again, "pushed ")
             got = tally(again)
@@ -521,7 +586,7 @@ def attack(action: str, attribute: int, skill: int, weapon_bonus: int, weapon_da
             raise RulesError(f"the sheet says {r_cell}: Aim first to shoot at that range")
         highlights.append(Highlight(T_RANGE, r_index))
         mod += r_mod
-        steps.append(f"Range {_rows(T_RANGE)[r_index][0]}: {r_mod:+d} to the roll.")
+        steps.append(f"Range {_rows(T_RANGE)[r_index][0]}: {r_mod:+d} (skill dice).")
         if "/" in r_cell:
             notes.append(f"The sheet gives Arm's Length as {r_cell} without saying when each "
                          "applies: choose the one your table uses.")
@@ -561,7 +626,7 @@ def attack(action: str, attribute: int, skill: int, weapon_bonus: int, weapon_da
     if aim:
         highlights.append(Highlight(T_NON_ATTACK, _row_index(T_NON_ATTACK, "Aim")))
     save = ArmourSave(armour, helmet)
-    pushed, dpushed = push == "always", defender_push == "always"
+    pushed, dpushed = _policy(push), _policy(defender_push)
 
     def damage_of(hits: int) -> int:
         # A single ✘ does the weapon's damage; each extra ✘ +1 (Combat Order § Roll Action).
@@ -589,7 +654,7 @@ def attack(action: str, attribute: int, skill: int, weapon_bonus: int, weapon_da
         steps.append(f"Effect on success: {row.effect}.")
         if "2" + SUCCESS in row.effect.replace(" ", ""):
             values.append((f"P(2 {SUCCESS} or more)", hits.at_least(2)))
-    if pushed:
+    if pushed != "no":
         attr = "Agility" if shoot else "Strength"
         odds.append(Odds.of(att.map(lambda v: v[2]), f"Attacker's {attr} damage from pushing",
                             str))
@@ -601,7 +666,8 @@ def attack(action: str, attribute: int, skill: int, weapon_bonus: int, weapon_da
     if rng is not None:
         a_dice = roll_pool(rng, pool)
         dice += show(a_dice, "attack ")
-        if pushed:
+        a_pushed = should_push(pushed, tally(a_dice))
+        if a_pushed:
             a_dice = push_roll(rng, a_dice)
             dice += show(a_dice, "attack pushed ")
         a = tally(a_dice)
@@ -609,7 +675,7 @@ def attack(action: str, attribute: int, skill: int, weapon_bonus: int, weapon_da
         if defence:
             d_dice = roll_pool(rng, defence)
             dice += show(d_dice, "reaction ")
-            if dpushed:
+            if should_push(dpushed, tally(d_dice)):
                 d_dice = push_roll(rng, d_dice)
                 dice += show(d_dice, "reaction pushed ")
             d_succ = net_successes(tally(d_dice))
@@ -617,7 +683,7 @@ def attack(action: str, attribute: int, skill: int, weapon_bonus: int, weapon_da
         steps.append(f"Rolled: attack {net_successes(a)} {SUCCESS}, reaction {d_succ} "
                      f"{SUCCESS} → {h} {SUCCESS} left.")
         values.insert(0, (f"Attack {SUCCESS} left", h))
-        if pushed:
+        if a_pushed:
             values.append(("Attacker's attribute damage (pushed)", a[2]))
             values.append(("Weapon bonus lost (pushed)", a[3]))
         summary = "Miss" if h == 0 else "Hit"
@@ -835,7 +901,8 @@ def position_distribution(combatants: int, surprise: bool, return_other: bool) -
 @calculator(
     id="forbidden_lands.initiative",
     title="Initiative cards",
-    source=f"{DOC} § Start of Combat, § Start of Round, § End Round",
+    source=f"{DOC} § Start of Combat, § Start of Round, § End Round + Forbidden Lands "
+           "standard rule: the initiative cards are numbered 1-10 and card 1 acts first",
     inputs=[
         Input("combatants", "Combatants drawing a card (you included)", default=4, min=1,
               max=10),

@@ -166,14 +166,29 @@ def after_armour(damage: Distribution[int], armour_dice: int) -> Distribution[in
         raise LimitError(f"at most {MAX_ARMOUR_DICE} armour dice (asked for {armour_dice})")
     if armour_dice == 0:
         return damage
-    armour = d10_sum(armour_dice).counts()
-    dmg = damage.counts()
-    counts: dict[int, int] = {}
-    for a, ca in armour.items():  # every damage total at or below the armour roll is 0
-        for d, cd in dmg.items():
-            k = d - a if d > a else 0
-            counts[k] = counts.get(k, 0) + ca * cd
-    return Distribution.from_counts(counts)
+    if min(damage.outcomes()) < 0:
+        raise RulesError("damage cannot be negative")
+    armour = _SUMS[armour_dice] if len(_SUMS) > armour_dice else None
+    if armour is None:
+        d10_sum(armour_dice)
+        armour = _SUMS[armour_dice]
+    top = max(damage.outcomes())
+    dmg = [0] * (top + 1)
+    for d, c in damage:
+        dmg[d] = c
+    prefix = [0]
+    for c in dmg:
+        prefix.append(prefix[-1] + c)
+    out = [0] * (top + 1)
+    for a, ca in enumerate(armour):
+        if not ca:
+            continue
+        out[0] += ca * prefix[min(a + 1, top + 1)]  # damage at or below the roll: nothing through
+        # damage d > a leaves d - a: add the shifted tail in one list pass
+        tail = dmg[a + 1:]
+        out[1:1 + len(tail)] = [x + ca * y for x, y in zip(out[1:1 + len(tail)], tail,
+                                                           strict=True)]
+    return Distribution.from_counts(dict(enumerate(out)))
 
 
 # -- the combat contest ------------------------------------------------------------------------
@@ -404,6 +419,7 @@ def attack(combat: str, thrown: bool, mode: str, attack_score: int, defence_scor
         hl.append(Highlight(ids["strength"], si))
     extra = 1 if mode in ("burst", "suppressive") else 0
     spec = DamageSpec(weapon_dice, sdice, called_dice, extra)
+    hl += [m.highlight for m in (*att, *dfn) if m.highlight]
     a_mod = sum(m.value for m in att)
     d_mod = sum(m.value for m in dfn)
     contest = Contest(attack_score + a_mod, defence_score + d_mod, fumble_face)
@@ -426,6 +442,9 @@ def attack(combat: str, thrown: bool, mode: str, attack_score: int, defence_scor
              f"Defender: 1 die + {defence_score}" + (f" ({dfmt})" if dfmt else "")
              + f" = die + {contest.defence}.",
              "If the attacker's result is higher the attack succeeds; equal or lower fails."]
+    if aim != "0":
+        steps.append(f"Aiming ({aim} action(s)): +{AIM_BONUS[int(aim)]}; the bonus is lost if "
+                     "you had to defend yourself in any way between aiming and firing.")
     if mode == "suppressive":
         steps.insert(0, "Suppressive fire: a normal attack roll without a target; each of the "
                         "first ten targets moving into the arc within short range defends "
@@ -452,7 +471,9 @@ def attack(combat: str, thrown: bool, mode: str, attack_score: int, defence_scor
                  Odds.of(final, "Damage after armour (given a hit)", str)]
         values.append(("Mean damage after armour (given a hit)", final.mean()))
         summary += f"; mean damage on a hit {float(final.mean()):.1f}"
-    notes = ["Damage dice are d10s, the game's die; a total below one die does no damage "
+    notes = ["The source does not spell out a skill test: here 1 die + the skill score "
+             "(as initiative is 1 die + Reflex).",
+             "Damage dice are d10s, the game's die; a total below one die does no damage "
              "(the source gives no minimum).",
              "Called-shot DMG bonus counted as dice, like the weapon's bonus (the source "
              "does not say)."]
@@ -686,7 +707,10 @@ def entangle(attacker_strength: int, target_strength: int, choice: str = "entang
         steps += [f"The target loses 1 action for every {ACTIONS_PER_LOST} points the "
                   "attacker won by (cumulative over turns) and has -4 to all physical actions "
                   "while entangled.",
-                  "The entangler spends one action each turn to keep it; no further contests."]
+                  "He can still defend while he has at least one action in the turn; out of "
+                  "actions, he cannot defend and every attack on him is a surprise attack.",
+                  "The entangler spends one action each turn to keep it; no further contests. "
+                  "The entangler may choose to do no damage and simply restrain."]
     else:
         steps.append("The target is disarmed of one weapon instead; this does no damage.")
     odds = [Odds.of(diff.map(lambda x: x > 0), "Attacker wins the strength feat contest",

@@ -14,7 +14,8 @@ Chromium headless (Playwright, sync). For each page kind it measures, median of 
 * LCP     largest contentful paint (PerformanceObserver).
 * bytes   bytes over the wire for the visit (CDP Network.loadingFinished encodedDataLength).
 
-Cold = new browser context (empty cache); warm = a second visit in the same context.
+Cold = a new browser profile (empty disk cache); warm = a second visit with the same profile
+(service workers blocked unless --with-sw: the comparison is of the HTTP cache alone).
 "next"  = click an internal link to another profile page (Material's instant navigation)
 until that page's calculator answers. Profiles: desktop (no throttling) and phone
 (CDP CPU throttling 4x and Chrome's own "Slow 4G" preset: 1.6 Mbps x 0.9 down,
@@ -50,7 +51,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -217,11 +218,11 @@ js.performance.mark("tableside:first-result")
 # --- the server ---------------------------------------------------------------------------
 class _Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive, as any real host
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".json": "application/json"}
+    extensions_map = {  # noqa: RUF012  (the base class declares it so)
+        **http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+        ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json"}
     site = "."
-    mounts: dict[str, str] = {}
+    mounts: ClassVar[dict[str, str]] = {}
 
     def translate_path(self, path: str) -> str:
         clean = path.split("?", 1)[0].split("#", 1)[0]
@@ -244,7 +245,7 @@ def serve(site: Path, mounts: dict[str, Path], port: int) -> Iterator[str]:
     handler = type("H", (_Handler,), {"site": str(site),
                                       "mounts": {k: str(v) for k, v in mounts.items()}})
 
-    def make(*a: Any, **kw: Any) -> _Handler:
+    def make(*a: Any, **kw: Any) -> Any:
         return handler(*a, directory=str(site), **kw)
 
     try:
@@ -252,6 +253,7 @@ def serve(site: Path, mounts: dict[str, Path], port: int) -> Iterator[str]:
     except OSError:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), make)
     server.daemon_threads = True
+    server.handle_error = lambda *a: None  # type: ignore[method-assign]  # closed tabs reset sockets
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -378,21 +380,28 @@ def _plain_route(route: Any) -> None:
     route.fulfill(response=resp, body=json.dumps(manifest))
 
 
-def new_context(browser: Any, phone: bool, variant: str, calc: str) -> Any:
-    ctx = browser.new_context(**(PHONE if phone else DESKTOP))
+def new_context(pw: Any, user_dir: str, phone: bool, variant: str, calc: str,
+                with_sw: bool = False) -> Any:
+    """A browser with its own profile on disk: a real HTTP disk cache for warm visits
+    (Playwright's incognito contexts keep a small in-memory cache that drops the wasm)."""
+    ctx = pw.chromium.launch_persistent_context(
+        user_dir, executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS,
+        # A service worker would answer runtime.json before our route could rewrite it.
+        service_workers="allow" if with_sw else "block", **(PHONE if phone else DESKTOP))
     ctx.add_init_script(INSTRUMENT % json.dumps(calc))
     if variant == "plain":
         ctx.route("**/assets/calculators/runtime.json", _plain_route)
     return ctx
 
 
-def run_series(browser: Any, base: str, p: SitePlan, label: str, kind: str, variant: str,
+def run_series(pw: Any, base: str, p: SitePlan, label: str, kind: str, variant: str,
                phone: bool, runs: int, cold: bool, with_next: bool, timeout_s: float,
-               log: Callable[[str], None]) -> Series:
+               log: Callable[[str], None], with_sw: bool = False) -> Series:
     url = base + {"pyodide": p.profile, "static": p.static, "mpy": "__bench__/mpy.html"}[kind]
     s = Series(label)
     for i in range(runs):
-        ctx = new_context(browser, phone, variant, CALC)
+        user_dir = tempfile.mkdtemp(prefix="tableside-bench-profile-")
+        ctx = new_context(pw, user_dir, phone, variant, CALC, with_sw)
         try:
             if not cold:  # prime the cache with one unthrottled visit (not counted)
                 _, page = visit(ctx, url, False, kind, 120)
@@ -410,6 +419,7 @@ def run_series(browser: Any, base: str, p: SitePlan, label: str, kind: str, vari
             s.errors.append(f"run {i + 1}: {type(e).__name__}: {str(e).splitlines()[0][:160]}")
         finally:
             ctx.close()
+            shutil.rmtree(user_dir, ignore_errors=True)
         ok = len(s.visits) + len([e for e in s.errors if e.startswith("run ")]) == i + 1 \
             and not (s.errors and s.errors[-1].startswith(f"run {i + 1}:"))
         log(f"  {label} run {i + 1}/{runs}: " + (f"{s.visits[-1].ready:.2f} s" if ok else "failed"))
@@ -466,15 +476,16 @@ def verdicts(by: dict[str, Series], variant: str) -> list[str]:
         s = by.get(name)
         return s.med(attr) if s else None
 
-    nxt = by.get(f"desktop warm pyodide-{variant}")
+    v = f"pyodide-{variant}"
+    nxt = by.get(f"desktop warm {v}")
+    next_s = statistics.median(nxt.next_ms) / 1000 if nxt and nxt.next_ms else None
     checks = [
-        ("desktop warm ready", get(f"desktop warm pyodide-{variant}"), TARGETS[("desktop", "warm")]),
-        ("desktop cold ready", get(f"desktop cold pyodide-{variant}"), TARGETS[("desktop", "cold")]),
-        ("phone warm ready", get(f"phone warm pyodide-{variant}"), TARGETS[("phone", "warm")]),
-        ("desktop next page", statistics.median(nxt.next_ms) / 1000 if nxt and nxt.next_ms else None,
-         TARGETS[("desktop", "next")]),
-        ("phone warm LCP", get(f"phone warm pyodide-{variant}", "lcp"), TARGETS[("phone", "lcp")]),
-        ("phone cold LCP", get(f"phone cold pyodide-{variant}", "lcp"), TARGETS[("phone", "lcp")]),
+        ("desktop warm ready", get(f"desktop warm {v}"), TARGETS[("desktop", "warm")]),
+        ("desktop cold ready", get(f"desktop cold {v}"), TARGETS[("desktop", "cold")]),
+        ("phone warm ready", get(f"phone warm {v}"), TARGETS[("phone", "warm")]),
+        ("desktop next page", next_s, TARGETS[("desktop", "next")]),
+        ("phone warm LCP", get(f"phone warm {v}", "lcp"), TARGETS[("phone", "lcp")]),
+        ("phone cold LCP", get(f"phone cold {v}", "lcp"), TARGETS[("phone", "lcp")]),
     ]
     out = []
     for name, val, target in checks:
@@ -499,8 +510,7 @@ def sub_benches(log: Callable[[str], None]) -> dict[str, str]:
         proc = subprocess.run([node, "scripts/bench_pyodide_node.mjs"], cwd=ROOT,
                               capture_output=True, text=True, timeout=300)
         out["rules in Pyodide under Node"] = (proc.stdout + proc.stderr).strip()
-    for k, v in out.items():
-        log(f"{k}: done")
+    log("rules benches: done")
     return out
 
 
@@ -513,6 +523,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--phone-cold-all", action="store_true",
                     help="phone cold for every variant and page kind (several minutes more)")
     ap.add_argument("--no-sub", action="store_true", help="skip the rules benches")
+    ap.add_argument("--with-sw", action="store_true",
+                    help="let the site's service worker run (no plain variant then)")
     ap.add_argument("--quick", action="store_true", help="2 runs, 1 phone run, no phone cold")
     ap.add_argument("--json", type=Path, default=ROOT / "bench-out" / "bench.json")
     args = ap.parse_args(argv)
@@ -531,6 +543,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"[{time.monotonic() - t_start:6.1f} s] {msg}", file=sys.stderr, flush=True)
 
     variants = ["snapshot", "plain"] if p.snapshot else ["plain"]
+    if args.with_sw:
+        variants = variants[:1]
     from playwright.sync_api import sync_playwright
 
     series: list[Series] = []
@@ -541,7 +555,6 @@ def main(argv: list[str] | None = None) -> int:
         write_mpy_page(Path(tmp), p, site)
         if not base.endswith(f":{p.port}/"):
             log(f"port {p.port} (the site's site_url) is busy: instant navigation may reload")
-        browser = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
         log(f"serving {site} at {base}; profile page {p.profile}, next {p.next}, "
             f"static {p.static}; variants {variants}")
 
@@ -549,8 +562,8 @@ def main(argv: list[str] | None = None) -> int:
                 with_next: bool = False, timeout_s: float = 120) -> None:
             if runs <= 0:
                 return
-            series.append(run_series(browser, base, p, label, kind, variant, phone, runs,
-                                     cold, with_next, timeout_s, log))
+            series.append(run_series(pw, base, p, label, kind, variant, phone, runs,
+                                     cold, with_next, timeout_s, log, args.with_sw))
 
         for temp in ("cold", "warm"):
             add(f"desktop {temp} static", "static", "", False, args.runs, temp == "cold")
@@ -567,7 +580,6 @@ def main(argv: list[str] | None = None) -> int:
             add("phone cold micropython", "mpy", "", True, 1, True, timeout_s=120)
             for var in variants if args.phone_cold_all else variants[:1]:
                 add(f"phone cold pyodide-{var}", "pyodide", var, True, 1, True, timeout_s=300)
-        browser.close()
 
     subs = {} if args.no_sub else sub_benches(log)
     by = {s.label: s for s in series}
@@ -576,7 +588,8 @@ def main(argv: list[str] | None = None) -> int:
           f"static /{p.static}")
     print(f"medians; desktop n={args.runs}, phone warm n={args.phone_runs}, phone cold n=1; "
           f"phone = CPU x{CPU_SLOWDOWN} + Slow 4G ({SLOW_4G['downloadThroughput'] * 8 / 1e6:.2f} "
-          f"Mbps down, {SLOW_4G['latency']:.0f} ms latency); uncompressed HTTP, max-age=600\n")
+          f"Mbps down, {SLOW_4G['latency']:.0f} ms latency); uncompressed HTTP, max-age=600; "
+          f"service worker {'on' if args.with_sw else 'blocked (HTTP cache only)'}\n")
     print(table(series))
     print("\nratios (ready time):")
     for line in ratios(by):

@@ -22,7 +22,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -54,9 +54,10 @@ def build_site() -> BuildSite:
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
     root = "."
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".json": "application/json"}
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm", ".mjs": "text/javascript",
+        ".js": "text/javascript", ".json": "application/json"}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, directory=self.root, **kwargs)

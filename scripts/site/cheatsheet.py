@@ -4,7 +4,8 @@ records (e.g. Horizon's weapon profiles), chosen to print on at most two A4 page
 Printed height is estimated in "column lines" (two columns, 7.5 pt, see
 docs/assets/stylesheets/print.css); blocks are taken by usefulness (records,
 short rules lists, small tables, long lists, big tables, short paragraphs) until
-the budget is spent, and shown in document order (records last). tests/site checks the real PDF page count.
+the budget is spent, and shown in document order (records last). tests/site
+checks the real PDF page count.
 """
 
 from __future__ import annotations
@@ -60,14 +61,14 @@ def block_cost(block: Json) -> float:
 
 def is_wide(header: list[str], rows: list[list[str]]) -> bool:
     """Many columns, or long text per row: the table spans the page, not a column."""
-    ncols = max([len(header), *(len(r) for r in rows)] or [1])
+    ncols = max([1, len(header), *(len(r) for r in rows)])
     avg = sum(len(c) for r in rows for c in r) / max(len(rows), 1)
     return ncols > WIDE_COLS or avg > COL_CHARS * 1.5
 
 
 def table_cost(header: list[str], rows: list[list[str]]) -> float:
     """Column lines of a table; auto layout gives long cells the room, so count by row text."""
-    ncols = max([len(header), *(len(r) for r in rows)] or [1])
+    ncols = max([1, len(header), *(len(r) for r in rows)])
     wide = is_wide(header, rows)
     width = TABLE_CHARS[wide] - 2 * ncols
     lines = 0.0
@@ -215,7 +216,7 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any]) -> str:
         head = ""
         if p.path != last:
             # The nearest titled section, with its parent for context (not the title wrapper).
-            label = " › ".join(p.path[max(len(p.path) - 2, min(wrap, len(p.path) - 1)):])
+            label = " \u203a ".join(p.path[max(len(p.path) - 2, min(wrap, len(p.path) - 1)):])
             head = f'<h2 class="ts-cs-h">{html.escape(label)}</h2>\n'
             last = p.path
         if p.block.get("type") == "table":

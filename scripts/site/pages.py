@@ -43,6 +43,7 @@ class Page:
     path: str  # docs-relative, e.g. "horizon/pistols.md"
     title: str
     sections: tuple[Json, ...]  # the first is the page's own section (h1), the rest follow (h2)
+    contents: tuple[Page | Group, ...] = ()  # a group's own page lists the group's pages
 
 
 @dataclass(frozen=True)
@@ -103,12 +104,11 @@ def plan_items(sections: Iterable[Json], folder: str) -> list[Page | Group]:
             last = items[-1]
             items[-1] = Page(last.path, last.title, (*last.sections, sec))
         elif subs and _splits(sec):
-            inner: list[Page | Group] = []
-            if sec.get("blocks"):
-                inner.append(Page(f"{folder}/{_file_stem(sec['id'])}.md", sec["title"],
-                                  (_shell(sec),)))
-            inner.extend(plan_items(subs, folder))
-            items.append(Group(sec["title"], tuple(inner)))
+            # The group's own page: its heading, its text, and links to its pages.
+            children = tuple(plan_items(subs, folder))
+            own = Page(f"{folder}/{_file_stem(sec['id'])}.md", sec["title"], (_shell(sec),),
+                       children)
+            items.append(Group(sec["title"], (own, *children)))
         else:
             items.append(Page(f"{folder}/{_file_stem(sec['id'])}.md", sec["title"], (sec,)))
     return items
@@ -178,6 +178,8 @@ def render_page(game: Game, page: Page, placement: tuple[Any, Any]) -> str:
     parts: list[str] = []
     for i, sec in enumerate(page.sections):
         parts.extend(render.render_section(sec, 1 if i == 0 else 2, ctx))
+    if page.contents:
+        parts.append("\n".join(_nav_links(page.contents, page.path.rsplit("/", 1)[0])))
     parts.extend(render.page_calculators(ctx, lambda ids: placement[1](game.id, ids)))
     return _front_matter(page.title) + render.page_markdown(parts)
 
@@ -190,11 +192,12 @@ def _nav_links(items: Iterable[Page | Group], folder: str, depth: int = 0) -> It
     for it in items:
         pad = "    " * depth
         if isinstance(it, Page):
-            rel = it.path[len(folder) + 1:]
-            yield f"{pad}- [{render.heading_text(it.title)}]({rel})"
-        else:
-            yield f"{pad}- {render.heading_text(it.title)}"
-            yield from _nav_links(it.items, folder, depth + 1)
+            yield f"{pad}- [{render.heading_text(it.title)}]({it.path[len(folder) + 1:]})"
+        else:  # a group: its own page, then its other pages under it
+            own = it.items[0]
+            assert isinstance(own, Page)
+            yield f"{pad}- [{render.heading_text(it.title)}]({own.path[len(folder) + 1:]})"
+            yield from _nav_links(it.items[1:], folder, depth + 1)
 
 
 def render_overview(game: Game, placement: tuple[Any, Any]) -> str:

@@ -34,7 +34,8 @@ def _md() -> MarkdownIt:
 def inline_html(text: str, inline: str) -> str:
     """One paragraph/list item/cell of source text as safe inline HTML."""
     if inline == "markdown":
-        return _md().renderInline(text).strip()
+        rendered: str = _md().renderInline(text)
+        return rendered.strip()
     return html.escape(text, quote=True)
 
 
@@ -225,7 +226,8 @@ def _row_header(block: Json) -> bool:
 
 def calc_div(calc_id: str, preset: Mapping[str, str]) -> str:
     data = json.dumps(dict(preset), sort_keys=True, ensure_ascii=False)
-    return f"<div class=\"ts-calc\" data-calc=\"{_attr(calc_id)}\" data-preset='{_attr(data)}'></div>"
+    return (f'<div class="ts-calc" data-calc="{_attr(calc_id)}" '
+            f"data-preset='{_attr(data)}'></div>")
 
 
 def render_block(block: Json, ctx: PageCtx) -> str:

@@ -9,7 +9,9 @@ PY_READY_MS = 90_000  # Pyodide's cold start is ~5 s here; generous for loaded C
 
 
 def wait_python(page: Any) -> None:
-    page.wait_for_function("document.documentElement.dataset.tsPython === 'ready'",
+    # A function, not an expression: Playwright polls expressions with eval(), which the
+    # site's Content-Security-Policy (no 'unsafe-eval') blocks.
+    page.wait_for_function("() => document.documentElement.dataset.tsPython === 'ready'",
                            timeout=PY_READY_MS)
 
 

@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+# Predicates are arrow functions: the pages' Content-Security-Policy forbids eval, which
+# Playwright would use for a bare expression.
 # The precache is ~18 MB and Pyodide's cold start several seconds: be generous.
 SW_READY_MS = 180_000
 PY_READY_MS = 120_000
@@ -15,12 +17,13 @@ PY_READY_MS = 120_000
 def wait_sw_ready(page: Any) -> None:
     """The worker is active (so its precache is complete) and controls this page."""
     page.wait_for_function(
-        "document.documentElement.dataset.tsSw === 'ready' && !!navigator.serviceWorker.controller",
+        "() => document.documentElement.dataset.tsSw === 'ready'"
+        " && !!navigator.serviceWorker.controller",
         timeout=SW_READY_MS)
 
 
 def wait_python(page: Any) -> None:
-    page.wait_for_function("document.documentElement.dataset.tsPython === 'ready'",
+    page.wait_for_function("() => document.documentElement.dataset.tsPython === 'ready'",
                            timeout=PY_READY_MS)
 
 

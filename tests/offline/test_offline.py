@@ -179,7 +179,7 @@ def assert_needs_one_visit(page: Any, base_url: str, rel: str, tables: int) -> N
     first_row = page.locator("table[data-table] tbody tr").first
     first_row.wait_for(state="visible")
     assert first_row.inner_text().strip()
-    page.wait_for_function("document.documentElement.dataset.tsPython === 'failed'",
+    page.wait_for_function("() => document.documentElement.dataset.tsPython === 'failed'",
                            timeout=PY_READY_MS)
 
 
@@ -250,7 +250,8 @@ def deploy(site_dir: Path, dest: Path, build: int | None = None) -> None:
     shutil.rmtree(staged)
 
 
-BUILD_OF_PAGE = ("document.querySelector('meta[name=ts-test-build]')?.content ?? '1'")
+BUILD_EXPR = "document.querySelector('meta[name=ts-test-build]')?.content ?? '1'"
+BUILD_OF_PAGE = f"() => {BUILD_EXPR}"
 
 
 def css_build(page: Any, url: str) -> str:
@@ -306,7 +307,7 @@ def test_new_build_waits_for_reload_and_never_mixes(context: Any, site_dir: Path
     assert page.evaluate(BUILD_OF_PAGE) == "2" and css_build(page, css) == "2"
     assert page.locator("#ts-update-banner").count() == 0
     # The other tab reloads itself onto the new build: no tab keeps mixing the two.
-    other.wait_for_function(f"{BUILD_OF_PAGE} === '2'", timeout=SW_READY_MS)
+    other.wait_for_function(f"() => ({BUILD_EXPR}) === '2'", timeout=SW_READY_MS)
     assert css_build(other, css) == "2"
     # And the new build is what is cached for offline use.
     context.set_offline(True)

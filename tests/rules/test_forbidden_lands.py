@@ -85,6 +85,23 @@ def test_pushed_single_dice() -> None:
     assert skill.probability(1) == F(11, 36)
 
 
+def test_push_only_a_failed_roll() -> None:
+    pool = fl.DicePool(1, 1, 0)
+    # Pushing a roll that has a ✘ can never lose it (6s stay): P(✘) is the same either way.
+    assert fl.successes(pool, "failed").at_least(1) == fl.successes(pool, "always").at_least(1)
+    assert fl.successes(pool, "always").at_least(1) == 1 - F(26, 36) * F(25, 36)
+    # But the base ☠ only hurts when the roll was pushed: skill die not 6 first (5/6),
+    # and the base die ends on 1 without having shown a 6 (6/36 + 4/36).
+    hurt = fl.pool_vectors(pool, "failed").p(lambda v: v[2] == 1)
+    assert hurt == F(5, 6) * F(10, 36)
+    assert fl.pool_vectors(pool, "always").p(lambda v: v[2] == 1) == F(10, 36)
+    # Two ✘: both 6 at once (1/36), or no ✘ first with the base die on 2-5 (20 of 36
+    # first rolls; a base 1 stays locked) and both re-rolled dice 6 (1/36).
+    assert fl.successes(pool, "failed").probability(2) == F(1, 36) + F(20, 36) * F(1, 36)
+    with pytest.raises(RulesError):
+        fl.pool_vectors(pool, "sometimes")
+
+
 def test_negative_dice_cancel_successes() -> None:
     pool = fl.make_pool(1, 0, 0, modification=-1)
     assert pool.skill == -1 and pool.size == 2
@@ -110,16 +127,19 @@ def test_fifteen_die_pushed_pool_is_exact() -> None:
 
 
 # -- exact odds agree with seeded samples -------------------------------------------------------
-@pytest.mark.parametrize("pushed", [False, True])
-def test_joint_distribution_matches_samples(pushed: bool, chi2: object) -> None:
-    pool = fl.make_pool(3, 2, 1, modification=-3)  # 3 base, 1 negative, 1 gear
-    rng = random.Random(20261122 + pushed)
+@pytest.mark.parametrize(("pushed", "skill"), [("no", -1), ("always", -1), ("failed", -1),
+                                               ("failed", 2)])
+def test_joint_distribution_matches_samples(pushed: str, skill: int, chi2: object) -> None:
+    pool = fl.DicePool(3, skill, 1)  # 3 base, negative or skill dice, 1 gear
+    rng = random.Random(hash((20261122, pushed, skill)) & 0xFFFF)
     samples = []
     for _ in range(100_000):
         dice = fl.roll_pool(rng, pool)
-        if pushed:
-            dice = fl.push_roll(rng, dice)
-        v = fl.tally(dice)
+        first = fl.tally(dice)
+        if fl.should_push(pushed, first):
+            v = fl.tally(fl.push_roll(rng, dice))
+        else:  # an unpushed roll's ☠ do nothing under "failed"
+            v = first if pushed == "no" else (first[0], first[1], 0, 0)
         samples.append((fl.net_successes(v), v[2], v[3]))
     exact = fl.pool_vectors(pool, pushed).map(lambda v: (fl.net_successes(v), v[2], v[3]))
     stat, df, critical = chi2(samples, exact.pmf())  # type: ignore[operator]
@@ -201,6 +221,15 @@ def test_parry_without_the_parrying_feature_costs_two() -> None:
 def test_reactions_marked_x_are_refused(action: str, reaction: str) -> None:
     with pytest.raises(RulesError, match="X on the sheet"):
         calc("attack").run(action=action, reaction=reaction)
+
+
+def test_non_damaging_attacks_show_their_effect() -> None:
+    r = calc("attack").run(action="disarm", attribute=3, skill=0, weapon_bonus=0)
+    two = fl.successes(fl.DicePool(3, 0, 0)).at_least(2)
+    assert r.value("P(2 ✘ or more)") == two  # 2✘ = drop a two-handed weapon
+    assert all(o.title != "Damage before armour" for o in r.odds)
+    rolled = calc("attack").run(action="grapple", roll=True, seed=4)
+    assert rolled.summary == "Miss" or "both fall prone" in rolled.summary
 
 
 def test_range_rules() -> None:
@@ -317,3 +346,27 @@ def test_cold_exact() -> None:
     assert two.value("P(dead)") == F(5, 6)
     safe = calc("cold").run(strength=3, endurance=1, rolls=5, strength_loss=0)
     assert safe.value("P(dead)") == 0
+
+
+def test_attack_pipeline_matches_samples(chi2: object) -> None:
+    """Slash (weapon damage 2) parried with a shield (Shield column OK), armour 2 + helmet 1:
+    the calculator's exact 'Damage to Strength' against 10^5 rolls of the same steps."""
+    r = calc("attack").run(action="slash", attribute=3, skill=1, weapon_bonus=1,
+                           weapon_damage=2, reaction="parry_shield", defender_attribute=2,
+                           defender_skill=1, armour=2, helmet=1)
+    exact = {row.outcome: row.exactly
+             for row in next(o for o in r.odds if o.title == "Damage to Strength").rows}
+    att, dfn, arm = fl.DicePool(3, 1, 1), fl.DicePool(2, 1, 0), fl.DicePool(0, 0, 3)
+    rng = random.Random(99)
+    samples = []
+    for _ in range(100_000):
+        a = fl.net_successes(fl.tally(fl.roll_pool(rng, att)))
+        d = fl.net_successes(fl.tally(fl.roll_pool(rng, dfn)))
+        hits = max(0, a - d)
+        damage = 2 + hits - 1 if hits else 0
+        if damage:
+            saved = fl.tally(fl.roll_pool(rng, arm))[0]
+            damage = max(0, damage - saved)
+        samples.append(str(damage))
+    stat, df, critical = chi2(samples, exact)  # type: ignore[operator]
+    assert stat < critical, (stat, df, critical)

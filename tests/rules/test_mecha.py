@@ -243,3 +243,34 @@ def test_entangle() -> None:
     assert r.value("P(attacker wins)") == 1  # 10 + a always beats 0 + b
     even = calc("entangle").run(attacker_strength=5, target_strength=5, choice="disarm")
     assert even.value("P(attacker wins)") == F(45, 100)
+
+
+def test_attack_highlights_the_rows_it_used() -> None:
+    r = calc("attack").run(combat="2", range="3", actions="2", called="1", attack_score=5)
+    ids = m.table_ids()
+    used = {(h.table, h.row) for h in r.highlight}
+    assert (ids["range"], 3) in used and (ids["called"], 1) in used
+    rows = m._rows("actions")
+    assert any(t == ids["actions"] and rows[i][0] == "2" for t, i in used)
+    assert m._rows("range")[3][0] == "Extreme"
+
+
+def test_auto_fire_pipeline_matches_samples(chi2: Any) -> None:
+    """Auto fire, rate 1-5, +1 weapon, one armour die: the calculator's exact damage (given a
+    hit) against 10^5 seeded hits rolled step by step as the source describes."""
+    r = calc("attack").run(combat="2", mode="auto5", attack_score=6, defence_score=5,
+                           range="1", weapon_dice=1, armour_dice=1)
+    exact = {row.outcome: row.exactly for row in
+             next(o for o in r.odds if o.title == "Damage after armour (given a hit)").rows}
+    rng = random.Random(5150)
+    samples: list[str] = []
+    while len(samples) < 100_000:
+        margin = (rng.randint(1, 10) + 6) - (rng.randint(1, 10) + 5 - 2)  # defend at -2
+        if margin <= 0:
+            continue
+        rounds = (rng.randint(1, 10) + 1) // 2  # half a die: 1-5
+        n = m.success_dice(margin)[1] + 1 + 1 * (rounds - 1)
+        total = sum(rng.randint(1, 10) for _ in range(n)) - rng.randint(1, 10)
+        samples.append(str(max(0, total)))
+    stat, df, critical = chi2(samples, exact)
+    assert stat < critical, (stat, df, critical)

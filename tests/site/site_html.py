@@ -53,7 +53,7 @@ class PageParser(HTMLParser):
             self.ids.append(a["id"])
         if tag == "table" and "data-table" in a:
             self.tables.append(Table(a["data-table"], a.get("id", "")))
-        elif tag == "p" and "ts-para" in cls or tag == "div" and "ts-list" in cls:
+        elif (tag == "p" and "ts-para" in cls) or (tag == "div" and "ts-list" in cls):
             self.lines.append((cls[0], int(a.get("data-line", "0"))))
         if not self.tables:
             return
@@ -104,4 +104,4 @@ def content_pages(site: Path) -> list[Path]:
     """Every generated game page except cheat sheets (which repeat content on purpose)."""
     return sorted(p for p in site.rglob("*.html")
                   if "cheat-sheet" not in p.parts and p.parent != site
-                  and not p.relative_to(site).parts[0] in {"assets", "search", "data"})
+                  and p.relative_to(site).parts[0] not in {"assets", "search", "data"})

@@ -137,3 +137,20 @@ def test_injected_markup_never_runs(browser: Any, base_url: str) -> None:
         assert dialogs == []
     finally:
         ctx.close()
+
+
+def test_abbreviation_on_click_after_instant_navigation(page: Any, base_url: str) -> None:
+    """Hover (Material's tooltip hides the title) then click, on a page reached instantly."""
+    page.goto(base_url + "d100/")
+    page.evaluate("window.__sameDocument = true")
+    page.locator("nav.md-nav--primary a[href$='d100/combat-circumstances/']").first.click()
+    page.wait_for_url(re.compile(r".*/d100/combat-circumstances/$"))
+    abbr = page.locator("article abbr.ts-abbr", has_text="BS").first
+    abbr.hover()
+    abbr.click()
+    gloss = page.locator(".ts-gloss")
+    gloss.wait_for(state="visible")
+    assert gloss.inner_text() == "Ballistic Skill"
+    assert page.locator(".ts-gloss").count() == 1
+    # Material swapped the page in place (navigation.instant), so one listener still serves.
+    assert page.evaluate("window.__sameDocument === true")

@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from site_html import content_pages, expected_text, parse
 
 from scripts.site import linkcheck
 from scripts.site.pages import data_dir
-
-from site_html import content_pages, expected_text, parse
 
 DATA = data_dir()
 

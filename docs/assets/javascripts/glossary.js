@@ -3,6 +3,9 @@
    the document, so it keeps working across Material's instant page swaps. */
 (() => {
   "use strict";
+  // Instant navigation may evaluate this file again: listen once.
+  if (window.__tsGlossary) return;
+  window.__tsGlossary = true;
   const TIPS = "abbr.ts-abbr, .ts-flag";
   let open = null; // { abbr, box }
 
@@ -19,6 +22,7 @@
     open.abbr.setAttribute("aria-expanded", "false");
     open.box.remove();
     open = null;
+    document.body.classList.remove("ts-gloss-open");
   };
 
   const show = (abbr) => {
@@ -39,12 +43,17 @@
     abbr.setAttribute("aria-describedby", box.id);
     abbr.setAttribute("aria-expanded", "true");
     open = { abbr, box };
+    document.body.classList.add("ts-gloss-open"); // one tip at a time: hide Material's
   };
 
   const target = (ev) => (ev.target instanceof Element ? ev.target.closest(TIPS) : null);
 
-  document.addEventListener("pointerdown", (ev) => { const a = target(ev); if (a) textOf(a); }, true);
-  document.addEventListener("focusin", (ev) => { const a = target(ev); if (a) textOf(a); }, true);
+  // Remember every tip's text before anything (hover, focus, tap) can hide its title.
+  const remember = (ev) => { const a = target(ev); if (a) textOf(a); };
+  for (const type of ["pointerover", "pointerdown", "focusin", "touchstart"]) {
+    document.addEventListener(type, remember, { capture: true, passive: true });
+  }
+  const scan = () => document.querySelectorAll(TIPS).forEach(textOf);
   document.addEventListener("click", (ev) => {
     const a = target(ev);
     if (a) {
@@ -65,6 +74,10 @@
   window.addEventListener("resize", close);
   // Instant navigation swaps the page: drop a box that belonged to the old one.
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(close);
+    window.document$.subscribe(() => { close(); scan(); });
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", scan);
+  } else {
+    scan();
   }
 })();
