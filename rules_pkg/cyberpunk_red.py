@@ -289,6 +289,7 @@ def _roll_damage(rng: random.Random, n: int, sides: int = 6) -> tuple[tuple[int,
 
 @calculator(
     id="cyberpunk_red.check",
+    sections=("resolving-ranged-combat",),
     title="Check against a DV",
     source=f"{SRC} § Resolving Ranged Combat (STAT + Skill + 1d10; beat the DV)",
     inputs=[
@@ -329,6 +330,7 @@ def check_dv(
 
 @calculator(
     id="cyberpunk_red.opposed",
+    sections=("resolving-ranged-combat", "resolving-melee-combat"),
     title="Opposed roll (defender wins ties)",
     source=f"{SRC} § Resolving Ranged Combat, § Resolving Melee Combat, § Brawling/Grappling",
     inputs=[
@@ -431,6 +433,7 @@ def _attack_damage(
 
 @calculator(
     id="cyberpunk_red.ranged",
+    sections=("resolving-ranged-combat", "aimed-shots"),
     title="Ranged attack (single shot, Aimed Shots)",
     source=f"{SRC} § Resolving Ranged Combat, § Aimed Shots, § Taking damage, § Critical Injuries",
     inputs=[
@@ -547,6 +550,7 @@ def _bullets(section: str) -> int:
 
 @calculator(
     id="cyberpunk_red.autofire",
+    sections=("auto-fire-mode",),
     title="Autofire",
     source=f"{SRC} § Auto fire mode, § Taking damage, § Critical Injuries",
     inputs=[
@@ -643,6 +647,7 @@ def autofire(
 
 @calculator(
     id="cyberpunk_red.suppressive",
+    sections=("suppressive-fire",),
     title="Suppressive Fire",
     source=f"{SRC} § Suppressive Fire",
     inputs=[
@@ -692,6 +697,7 @@ def suppressive(
 
 @calculator(
     id="cyberpunk_red.shotgun_shell",
+    sections=("shotgun-shells",),
     title="Shotgun Shell",
     source=f"{SRC} § Shotgun Shells, § Taking damage, § Critical Injuries",
     inputs=[
@@ -819,6 +825,7 @@ def hit_cover(damage: int, cover_hp: int, explosive: bool = False) -> CoverHit:
 
 @calculator(
     id="cyberpunk_red.cover",
+    sections=("cover",),
     title="Cover HP and damage",
     source=f"{SRC} § Cover (Type of Cover), § Explosives",
     inputs=[
@@ -917,6 +924,7 @@ def cover(
 
 @calculator(
     id="cyberpunk_red.explosive",
+    sections=("explosives",),
     title="Explosives: one damage roll for the blast",
     source=f"{SRC} § Explosives, § Cover, § Taking damage",
     inputs=[
@@ -1020,6 +1028,7 @@ def explosive(
 
 @calculator(
     id="cyberpunk_red.shield",
+    sections=("using-shields", "human-shields"),
     title="Shields and Human Shields",
     source=f"{SRC} § Using Shields, § Human Shields, § Taking damage",
     inputs=[
@@ -1120,6 +1129,7 @@ def shield(
 
 @calculator(
     id="cyberpunk_red.damage",
+    sections=("taking-damage", "critical-injuries", "armor"),
     title="Damage against SP (ablation, head, melee, Critical Injury)",
     source=f"{SRC} § Taking damage, § Aimed Shots, § Melee combat, § Critical Injuries",
     inputs=[
@@ -1245,6 +1255,7 @@ def brawling_dice(body: int, cyberarm: bool) -> tuple[Dice, int]:
 
 @calculator(
     id="cyberpunk_red.brawling",
+    sections=("brawling-grappling",),
     title="Brawling damage by BODY",
     source=f"{SRC} § Brawling/Grappling (Damage from bare fist), § Taking damage",
     inputs=[
@@ -1290,6 +1301,7 @@ def brawling(
 
 @calculator(
     id="cyberpunk_red.melee",
+    sections=("melee-combat", "resolving-melee-combat"),
     title="Melee attack (armour halved)",
     source=f"{SRC} § Melee combat, § Resolving Melee Combat, § Taking damage",
     inputs=[
@@ -1386,6 +1398,7 @@ def grapple_penalty() -> int:
 
 @calculator(
     id="cyberpunk_red.grab",
+    sections=("brawling-grappling",),
     title="Grab (start or break a Grapple)",
     source=f"{SRC} § Brawling/Grappling",
     inputs=[
@@ -1458,6 +1471,7 @@ def choke(body: int, hp: int, rounds: int) -> GrappleDamage:
 
 @calculator(
     id="cyberpunk_red.grapple_action",
+    sections=("choke", "throw"),
     title="Choke or Throw",
     source=f"{SRC} § Choke, § Throw",
     inputs=[
@@ -1536,6 +1550,7 @@ def death_saves(body: int, penalty: int, saves: int) -> Distribution[int]:
 
 @calculator(
     id="cyberpunk_red.death_save",
+    sections=("death-save",),
     title="Death Save",
     source=f"{SRC} § Death Save",
     inputs=[
@@ -1624,6 +1639,7 @@ def _fire_index(severity: str) -> int:
 
 @calculator(
     id="cyberpunk_red.fire",
+    sections=("being-on-fire", "radiation"),
     title="On Fire and high radiation",
     source=f"{SRC} § Being On Fire, § Radiation",
     inputs=[
@@ -1675,6 +1691,7 @@ def fire(severity: str = "Mild", radiation: str = "none", turns: int = 1) -> Res
 
 @calculator(
     id="cyberpunk_red.drowning",
+    sections=("drowning-and-asphyxiation",),
     title="Drowning and Asphyxiation",
     source=f"{SRC} § Drowning and Asphyxiation",
     inputs=[
@@ -1719,6 +1736,7 @@ def drowning(
 
 @calculator(
     id="cyberpunk_red.electrocution",
+    sections=("electrocution",),
     title="Electrocution",
     source=f"{SRC} § Electrocution, § Taking damage",
     inputs=[
@@ -1774,6 +1792,7 @@ def electrocution(sp: int = 11, turns: int = 1, rng: random.Random | None = None
 
 @calculator(
     id="cyberpunk_red.exposure",
+    sections=("exposure",),
     title="Exposure",
     source=f"{SRC} § Exposure",
     inputs=[Input("days", "Days of exposure", "int", 1, 1, MAX_DAYS)],
@@ -1806,6 +1825,7 @@ def exposure(days: int = 1, rng: random.Random | None = None) -> Result:
 
 @calculator(
     id="cyberpunk_red.falling",
+    sections=("falling",),
     title="Falling",
     source=f"{SRC} § Falling, § Taking damage",
     inputs=[
@@ -1914,6 +1934,7 @@ def _poison_choices() -> tuple[tuple[str, str], ...]:
 
 @calculator(
     id="cyberpunk_red.poison",
+    sections=("poisons-and-drugs",),
     title="Poisons and Drugs",
     source=f"{SRC} § Poisons and Drugs",
     inputs=[
@@ -1967,30 +1988,3 @@ def poison(
         notes=("The STAT of Resist Torture/Drugs is not named in the sheet.", NO_CRIT_10),
     )
 
-
-# Where each calculator belongs in the sheet, by extracted section id. Most Cyberpunk
-# rules are prose without a table, so `tables` alone cannot place them on a page; this
-# map is for the page placement (see the H7 report) and is checked against the data.
-SECTIONS: dict[str, tuple[str, ...]] = {
-    "cyberpunk_red.check": ("resolving-ranged-combat",),
-    "cyberpunk_red.opposed": ("resolving-ranged-combat", "resolving-melee-combat"),
-    "cyberpunk_red.ranged": ("resolving-ranged-combat", "aimed-shots"),
-    "cyberpunk_red.autofire": ("auto-fire-mode",),
-    "cyberpunk_red.suppressive": ("suppressive-fire",),
-    "cyberpunk_red.shotgun_shell": ("shotgun-shells",),
-    "cyberpunk_red.explosive": ("explosives",),
-    "cyberpunk_red.cover": ("cover",),
-    "cyberpunk_red.shield": ("using-shields", "human-shields"),
-    "cyberpunk_red.damage": ("taking-damage", "critical-injuries", "armor"),
-    "cyberpunk_red.brawling": ("brawling-grappling",),
-    "cyberpunk_red.melee": ("melee-combat", "resolving-melee-combat"),
-    "cyberpunk_red.grab": ("brawling-grappling",),
-    "cyberpunk_red.grapple_action": ("choke", "throw"),
-    "cyberpunk_red.death_save": ("death-save",),
-    "cyberpunk_red.fire": ("being-on-fire", "radiation"),
-    "cyberpunk_red.drowning": ("drowning-and-asphyxiation",),
-    "cyberpunk_red.electrocution": ("electrocution",),
-    "cyberpunk_red.exposure": ("exposure",),
-    "cyberpunk_red.falling": ("falling",),
-    "cyberpunk_red.poison": ("poisons-and-drugs",),
-}

@@ -203,6 +203,9 @@ class Calculator:
     # fnmatch patterns of the extracted table ids it belongs next to, e.g. "profile-*"
     tables: tuple[str, ...] = ()
     description: str = ""
+    # fnmatch patterns of the extracted section ids whose rules it implements: a section
+    # with no table of its own still gets its calculator (e.g. "death-save").
+    sections: tuple[str, ...] = ()
 
     def validate(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         known = {i.name for i in self.inputs} | {"seed", "roll"}
@@ -233,7 +236,7 @@ class Calculator:
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "title": self.title, "source": self.source,
                 "description": self.description, "rolls": self.rolls,
-                "tables": list(self.tables), "inputs": [i.to_dict() for i in self.inputs]}
+                "tables": list(self.tables), "sections": list(self.sections), "inputs": [i.to_dict() for i in self.inputs]}
 
 
 _REGISTRY: dict[str, Calculator] = {}
@@ -241,7 +244,7 @@ _REGISTRY: dict[str, Calculator] = {}
 
 def calculator(id: str, title: str, source: str, inputs: Sequence[Input] = (),
                rolls: bool = False, tables: Sequence[str] = (),
-               description: str = "") -> Callable[[Callable[..., Result]], Callable[..., Result]]:
+               description: str = "", sections: Sequence[str] = ()) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
     """Register a rule function as a calculator. The function stays a plain function."""
     game = id.split(".", 1)[0]
 
@@ -249,7 +252,7 @@ def calculator(id: str, title: str, source: str, inputs: Sequence[Input] = (),
         if id in _REGISTRY:
             raise RuntimeError(f"calculator {id} registered twice")
         _REGISTRY[id] = Calculator(id, game, title, source, tuple(inputs), fn, rolls,
-                                   tuple(tables), description)
+                                   tuple(tables), description, tuple(sections))
         return fn
 
     return register

@@ -1,11 +1,13 @@
-"""Which calculators stand next to which tables.
+"""Which calculators stand next to which tables and sections.
 
 A calculator declares fnmatch patterns of the extracted table ids it belongs to
-(`Calculator.tables`). Next to a table the page shows every calculator whose
-patterns match it, preset from the table where an input says so
-(`Input.from_table`). A page with tables that no calculator claims gets the
-game's general calculators (those that declare no tables), so no table page
-is left without one.
+(`Calculator.tables`) and of the section ids whose rules it implements
+(`Calculator.sections`). Next to a table the page shows every calculator whose
+table patterns match it, preset from the table where an input says so
+(`Input.from_table`); at the end of a section, the calculators naming that
+section (most rules are prose without a table). A page with tables that no
+calculator claims gets the game's general calculators (those that name no
+table and no section), so no table page is left without one.
 """
 
 from __future__ import annotations
@@ -29,9 +31,18 @@ def calculators_for_table(game: str, table_id: str) -> list[Placement]:
     return found
 
 
-def calculators_for_page(game: str, table_ids: Iterable[str]) -> list[Placement]:
+def calculators_for_section(game: str, section_id: str) -> list[Placement]:
+    return [(c.id, {}) for c in rules_pkg.calculators()
+            if c.game == game and any(fnmatchcase(section_id, p) for p in c.sections)]
+
+
+def calculators_for_page(game: str, table_ids: Iterable[str],
+                         section_ids: Iterable[str] = ()) -> list[Placement]:
     """General calculators for a page whose tables no calculator claims."""
     ids = list(table_ids)
     if not ids or any(calculators_for_table(game, t) for t in ids):
         return []
-    return [(c.id, {}) for c in rules_pkg.calculators() if c.game == game and not c.tables]
+    if any(calculators_for_section(game, s) for s in section_ids):
+        return []
+    return [(c.id, {}) for c in rules_pkg.calculators()
+            if c.game == game and not c.tables and not c.sections]

@@ -317,7 +317,7 @@ def test_full_walk_stays_on_the_origin_and_every_calculator_answers(
             if host.is_hidden():  # in a deck: choose its tab
                 page.locator(f"#{host.get_attribute('aria-labelledby')}").click()
             host.get_by_role("button", name="Compute").click()
-            answer = host.locator(".ts-summary, .ts-error").first
+            answer = host.locator(".ts-summary, .ts-error:not([hidden])").first
             answer.wait_for(timeout=90_000)
             if "Calculator error" in answer.inner_text():
                 failures.append(f"{rel}: {host.get_attribute('data-calc')}")

@@ -1,0 +1,174 @@
+"""The Pyodide memory snapshot (scripts/snapshot/): both start paths give the same answers.
+
+The snapshot is an optimisation: with it the browser restores Python with rules_pkg
+already imported; without it (TABLESIDE_SNAPSHOT=0, no node, a failing maker) the build
+keeps the plain pyodide.mjs start and must still pass. Browser tests compare a real
+look-up (horizon.profile_row, § Weapon Profiles) on both paths with CPython's answer.
+"""
+
+from __future__ import annotations
+
+import gzip
+import html
+import json
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rules_pkg
+from scripts.snapshot import hook
+
+CALC = "horizon.profile_row"
+PLAIN = {"bundle": "../runtime/tableside.zip", "bundle_sha256": "0" * 64,
+         "pyodide": "../runtime/pyodide/pyodide.mjs", "pyscript": "../runtime/pyscript/core.js",
+         "bridge": "bridge.py"}
+
+
+def fake_site(root: Path, bundle: bytes = b"PK\x05\x06" + b"\0" * 18) -> Path:
+    """The two files the hook reads: runtime.json (plain start) and the bundle zip."""
+    (root / "assets" / "calculators").mkdir(parents=True)
+    (root / "assets" / "runtime").mkdir(parents=True)
+    (root / "assets" / "calculators" / "runtime.json").write_text(json.dumps(PLAIN), "utf-8")
+    (root / "assets" / "runtime" / "tableside.zip").write_bytes(bundle)
+    return root
+
+
+def manifest(site: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        (site / "assets" / "calculators" / "runtime.json").read_text("utf-8"))
+    return data
+
+
+# --- the build: snapshot or plain start, never a failed build --------------------------------
+def test_switched_off_keeps_the_plain_start(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    site = fake_site(tmp_path)
+    monkeypatch.setenv("TABLESIDE_SNAPSHOT", "0")
+    assert hook.apply(site) is False
+    assert manifest(site) == PLAIN
+    assert not (site / "assets" / "runtime" / hook.SNAPSHOT_NAME).exists()
+
+
+def test_a_failing_maker_keeps_the_plain_start(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    site = fake_site(tmp_path / "site")
+    broken = tmp_path / "broken.mjs"
+    broken.write_text('console.error("no snapshot today"); process.exit(3);\n', "utf-8")
+    monkeypatch.setenv("TABLESIDE_SNAPSHOT", "1")
+    monkeypatch.setattr(hook, "MAKER", broken)
+    monkeypatch.setattr(hook, "CACHE", tmp_path / "cache")
+    with pytest.raises(hook.SnapshotError, match="no snapshot today"):
+        hook.make(site / "assets" / "runtime" / "tableside.zip", tmp_path / "out.bin.gz",
+                  cache=tmp_path / "cache")
+    assert hook.apply(site) is False
+    assert manifest(site) == PLAIN
+    assert not (site / "assets" / "runtime" / hook.SNAPSHOT_NAME).exists()
+
+
+def test_no_node_keeps_the_plain_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    site = fake_site(tmp_path / "site")
+    monkeypatch.setenv("TABLESIDE_SNAPSHOT", "1")
+    monkeypatch.setattr(hook, "CACHE", tmp_path / "empty-cache")
+    monkeypatch.setattr(hook.shutil, "which", lambda name: None)
+    assert hook.apply(site) is False
+    assert manifest(site) == PLAIN
+
+
+def test_the_cache_key_follows_the_bundle() -> None:
+    assert hook.cache_key(b"one bundle") == hook.cache_key(b"one bundle")
+    assert hook.cache_key(b"one bundle") != hook.cache_key(b"another bundle")
+
+
+# --- the built site -----------------------------------------------------------------------------
+def test_the_site_ships_a_snapshot_of_its_own_bundle(site_dir: Path) -> None:
+    m = manifest(site_dir)
+    assert "snapshot" in m, "the build made no snapshot (is node on PATH?)"
+    assert m["pyodide"].startswith("pyodide-snapshot.mjs?snap=")
+    assert (site_dir / "assets" / "calculators" / "pyodide-snapshot.mjs").is_file()
+    gz = (site_dir / "assets" / "runtime" / hook.SNAPSHOT_NAME).read_bytes()
+    assert hook.hashlib.sha256(gz).hexdigest() == m["snapshot_sha256"]
+    assert len(gzip.decompress(gz)) > 10_000_000  # Python's whole memory, not a stub
+    # Made from the very bundle the site ships (the cache key names the bundle's bytes).
+    bundle = (site_dir / "assets" / "runtime" / "tableside.zip").read_bytes()
+    assert (hook.CACHE / f"{hook.cache_key(bundle)}.bin.gz").read_bytes() == gz
+    with zipfile.ZipFile(site_dir / "assets" / "runtime" / "tableside.zip") as zf:
+        assert "rules_pkg/__init__.py" in zf.namelist()
+
+
+def _profile_page(site_dir: Path) -> tuple[str, str]:
+    """A Horizon page with CALC, and the weapon its first CALC is preset to."""
+    for page in sorted(site_dir.glob("horizon/*/index.html")):
+        text = page.read_text("utf-8")
+        m = re.search(rf'data-calc="{re.escape(CALC)}" data-preset=\'([^\']*)\'', text)
+        if m:
+            preset = json.loads(html.unescape(m.group(1)))
+            return page.parent.relative_to(site_dir).as_posix() + "/", str(preset["weapon"])
+    raise AssertionError(f"no Horizon page with {CALC}")
+
+
+def _compute(browser: Any, url: str, ap: int, plain: bool = False,
+             no_snapshot_file: bool = False) -> tuple[str, list[str], list[str]]:
+    """Compute CALC on the page; returns its summary, the URLs fetched, console warnings."""
+    ctx = browser.new_context(service_workers="block")  # routes must see runtime.json
+    if no_snapshot_file:  # a host that lost the file: the page must start plainly
+        ctx.route(f"**/{hook.SNAPSHOT_NAME}*", lambda route: route.fulfill(status=404))
+    if plain:
+        def to_plain(route: Any) -> None:
+            resp = route.fetch()
+            m = resp.json()
+            m["pyodide"] = m["pyodide_plain"]
+            route.fulfill(response=resp, body=json.dumps(m))
+
+        ctx.route("**/assets/calculators/runtime.json", to_plain)
+    page = ctx.new_page()
+    urls: list[str] = []
+    warnings: list[str] = []
+    page.on("request", lambda r: urls.append(r.url))
+    page.on("console",
+            lambda m: warnings.append(m.text) if m.type in ("warning", "error") else None)
+    try:
+        page.goto(url)
+        host = page.locator(f'.ts-calc[data-calc="{CALC}"]').first
+        host.locator("form").wait_for(state="attached", timeout=30_000)
+        tab = host.get_attribute("aria-labelledby")
+        if tab and host.get_attribute("role") == "tabpanel":
+            page.locator(f"#{tab}").click()
+        box = host.locator('input[name="ap"]')
+        box.fill(str(ap))
+        host.locator("button[type=submit]").click()
+        summary = host.locator(".ts-result .ts-summary")
+        summary.wait_for(timeout=120_000)
+        assert page.evaluate("document.documentElement.dataset.tsPython") == "ready"
+        return summary.inner_text(), urls, warnings
+    finally:
+        ctx.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("ap", [10, 1])
+def test_snapshot_and_plain_start_give_cpythons_answer(browser: Any, base_url: str,
+                                                       site_dir: Path, ap: int) -> None:
+    path, weapon = _profile_page(site_dir)
+    expected = rules_pkg.get(CALC).run(weapon=weapon, ap=ap).summary
+    snap, snap_urls, snap_warn = _compute(browser, base_url + path, ap, plain=False)
+    plain, plain_urls, _ = _compute(browser, base_url + path, ap, plain=True)
+    assert snap == expected
+    assert plain == expected
+    # Each path really was the one it claims to be.
+    assert any(hook.SNAPSHOT_NAME in u for u in snap_urls)
+    assert not any("could not be used" in w for w in snap_warn), snap_warn
+    assert not any(hook.SNAPSHOT_NAME in u for u in plain_urls)
+
+
+@pytest.mark.browser
+def test_a_missing_snapshot_falls_back_to_the_plain_start(browser: Any, base_url: str,
+                                                          site_dir: Path) -> None:
+    path, weapon = _profile_page(site_dir)
+    expected = rules_pkg.get(CALC).run(weapon=weapon, ap=12).summary
+    got, urls, warnings = _compute(browser, base_url + path, 12, no_snapshot_file=True)
+    assert got == expected
+    assert any(hook.SNAPSHOT_NAME in u for u in urls)
+    assert any("could not be used" in w for w in warnings), warnings
