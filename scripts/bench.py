@@ -39,6 +39,7 @@ import argparse
 import html
 import http.server
 import json
+import os
 import re
 import shutil
 import statistics
@@ -538,6 +539,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.exit("bench: Debian's chromium is not on PATH (make setup)")
     p = plan(site)
     t_start = time.monotonic()
+    load_start = os.getloadavg()[0]  # other work on the machine skews every figure
 
     def log(msg: str) -> None:
         print(f"[{time.monotonic() - t_start:6.1f} s] {msg}", file=sys.stderr, flush=True)
@@ -607,7 +609,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"ERROR {s.label}: {e}")
     for k, v in subs.items():
         print(f"\n== {k} ==\n{v}")
-    print(f"\nbench time {time.monotonic() - t_start:.0f} s")
+    print(f"\nbench time {time.monotonic() - t_start:.0f} s; load average (1 min) "
+          f"{load_start:.1f} at start, {os.getloadavg()[0]:.1f} at end, "
+          f"{os.cpu_count()} CPUs")
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({
         "plan": asdict(p), "series": [{"label": s.label, "visits": [asdict(v) for v in s.visits],

@@ -66,10 +66,19 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that drops a request it no longer needs is not a failure.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def _bind(port: int) -> http.server.ThreadingHTTPServer | None:
     handler = type("Handler", (_Handler,), {})
     try:
-        return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        return _Server(("127.0.0.1", port), handler)
     except OSError:
         return None
 

@@ -100,3 +100,14 @@ def report(violations: list[dict[str, Any]]) -> str:
         for n in v["nodes"][:5]:
             lines.append(f"  {n['target']}\n    " + n["why"].replace("\n", "\n    "))
     return "\n".join(lines) or json.dumps(violations)
+
+
+def open_calc(page: Any, calc_id: str, n: int = 0) -> Any:
+    """The n-th calculator `calc_id` on the page, its tab (if in a deck) chosen."""
+    host = page.locator(f'.ts-calc[data-calc="{calc_id}"]').nth(n)
+    host.locator("form").wait_for(state="attached")
+    tab = host.get_attribute("aria-labelledby")
+    if tab and host.get_attribute("role") == "tabpanel":
+        page.locator(f"#{tab}").click()
+    host.locator("form").wait_for(state="visible")
+    return host

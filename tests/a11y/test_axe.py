@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import NewPage, axe, goto, page_with, report, wait_python
+from .conftest import NewPage, axe, goto, open_calc, page_with, report, wait_python
 
 pytestmark = pytest.mark.browser
 
@@ -51,12 +51,11 @@ def test_calculator_results_have_no_violations(new_page: NewPage, site_dir: Path
     page = new_page(width=390, scheme=scheme)
     goto(page, base_url + path_of(site_dir, "profile"), scheme)
     wait_python(page)
-    host = page.locator('.ts-calc[data-calc="horizon.profile_row"]').first
+    host = open_calc(page, "horizon.profile_row")
     host.get_by_role("button", name="Compute", exact=True).click()
     host.locator(".ts-values").wait_for()
     # A rolling calculator elsewhere on the page: dice, and its odds table open.
-    roller = page.locator('.ts-calc[data-calc="horizon.combat_test"]').first
-    page.locator(f"#{roller.get_attribute('aria-labelledby')}").click()
+    roller = open_calc(page, "horizon.combat_test", 1)
     roller.get_by_role("button", name="Roll", exact=True).click()
     roller.locator(".ts-dice").wait_for()
     page.locator(".ts-log-entry").first.wait_for()
@@ -70,7 +69,7 @@ def test_calculator_error_has_no_violations(new_page: NewPage, site_dir: Path, b
     page = new_page(width=1280, scheme=scheme)
     goto(page, base_url + page_with(site_dir, 'data-calc="cyberpunk_red.check"'), scheme)
     wait_python(page)
-    host = page.locator('.ts-calc[data-calc="cyberpunk_red.check"]').first
+    host = open_calc(page, "cyberpunk_red.check")
     host.get_by_label("DV", exact=True).fill("999")  # above the input's maximum
     host.get_by_role("button", name="Compute", exact=True).click()
     host.locator(".ts-error:not([hidden])").wait_for()

@@ -259,14 +259,22 @@ def test_every_page_with_a_table_has_a_calculator(site_dir: Path) -> None:
 
 def _instant_go(page: Any, base_url: str, rel: str) -> None:
     """Follow a link as a reader would, so Material's instant navigation handles it."""
+    _mark_old(page)
     page.evaluate("""url => { const a = document.createElement('a'); a.href = url;
                    document.querySelector('.md-content').append(a); a.click(); a.remove(); }""",
                   base_url + rel)
     _wait_page(page, base_url + rel)
 
 
+def _mark_old(page: Any) -> None:
+    page.evaluate("() => { document.querySelector('.md-content').dataset.tsOld = '1'; }")
+
+
 def _wait_page(page: Any, url: str) -> None:
+    """Wait until Material has swapped in the page at `url` and its calculators are built
+    (the address changes before the content does)."""
     page.wait_for_function("url => location.href.split(/[?#]/)[0] === url", arg=url)
+    page.wait_for_function("() => !document.querySelector('.md-content[data-ts-old]')")
     page.wait_for_function("() => [...document.querySelectorAll('.ts-calc')]"
                            ".every(e => e.dataset.tsReady !== undefined)")
 
@@ -286,6 +294,7 @@ def test_instant_navigation_keeps_one_runtime(page: Any, site_dir: Path, base_ur
     done = 0
     for step, rel in enumerate([a, b, a, "back"]):
         if rel == "back":  # A -> B -> A, then the browser's Back button: B again
+            _mark_old(page)
             page.go_back()
             _wait_page(page, base_url + b)
         elif step:
