@@ -129,7 +129,9 @@ function field(calc, input, value) {
       input.choices.map(([v, l]) => h("option", { value: v, text: l })));
     select.value = String(value);
     if (select.selectedIndex < 0) select.selectedIndex = 0;
-    return h("div", { class: "ts-field ts-choice" }, label, select, help);
+    const longest = Math.max(...input.choices.map(([, l]) => l.length));
+    return h("div", { class: `ts-field ts-choice${longest > 28 ? " ts-wide" : ""}` },
+      label, select, help);
   }
   if (input.kind === "int") {
     const box = h("input", {
@@ -279,6 +281,7 @@ function mount(host, calc, index) {
   const status = h("p", { class: "ts-status", role: "status" });
   const error = h("p", { class: "ts-error", "aria-live": "assertive", hidden: true });
   const seedBox = calc.rolls ? h("input", { type: "text", inputmode: "numeric",
+    placeholder: "random",
     id: `ts-${++seq}-seed`, name: "seed", maxlength: 10, autocomplete: "off" }) : null;
   if (seedBox && q && q.get("roll") === "1") seedBox.value = q.get("seed") || "";
   const titleId = `ts-${++seq}-title`;
@@ -291,8 +294,9 @@ function mount(host, calc, index) {
       h("button", { type: "submit", class: "md-button md-button--primary", text: "Compute" }),
       calc.rolls ? h("button", { type: "button", class: "md-button ts-roll", text: "Roll",
         onclick: () => go(true) }) : null,
-      seedBox ? h("details", { class: "ts-more" }, h("summary", { text: "Seed" }),
-        h("label", { for: seedBox.id, text: "Seed (optional, repeats a roll)" }), seedBox) : null),
+      seedBox ? h("span", { class: "ts-seedfield" },
+        h("label", { for: seedBox.id, text: "Seed", title: "optional: the same seed rolls the same dice" }),
+        seedBox) : null),
     status, error);
   const result = h("div", { class: "ts-result", hidden: true });
   // Screen readers announce changes only in a live region that was already rendered, so
@@ -483,6 +487,7 @@ function renderLog() {
     return li;
   }));
   panel.querySelector(".ts-log-empty").hidden = log.length > 0;
+  panel.querySelector(".ts-log-clear").hidden = log.length === 0;
 }
 
 // Keep the screen on at the table, only where the browser can (Wake Lock API).
@@ -543,6 +548,10 @@ function selectTab(deck, host, focus = false) {
     tab.setAttribute("aria-selected", String(on));
     tab.tabIndex = on ? 0 : -1;
     if (on && focus) tab.focus();
+    if (on && tab.parentElement.scrollWidth > tab.parentElement.clientWidth) {
+      // a narrow screen scrolls the row of tabs (not the page) to the chosen one
+      tab.parentElement.scrollLeft = tab.offsetLeft - tab.parentElement.offsetLeft - 16;
+    }
   }
   for (const panel of deck.querySelectorAll(":scope > .ts-calc")) panel.hidden = panel !== host;
 }

@@ -398,32 +398,48 @@ def new_context(pw: Any, user_dir: str, phone: bool, variant: str, calc: str,
 def run_series(pw: Any, base: str, p: SitePlan, label: str, kind: str, variant: str,
                phone: bool, runs: int, cold: bool, with_next: bool, timeout_s: float,
                log: Callable[[str], None], with_sw: bool = False) -> Series:
+    """Cold: a new profile per run. Warm: one profile primed by an unthrottled visit (not
+    counted), then `runs` visits, each in a new tab (as a reader coming back)."""
     url = base + {"pyodide": p.profile, "static": p.static, "mpy": "__bench__/mpy.html"}[kind]
     s = Series(label)
-    for i in range(runs):
+    user_dir, ctx = "", None
+
+    def fresh() -> Any:
+        nonlocal user_dir, ctx
+        close()
         user_dir = tempfile.mkdtemp(prefix="tableside-bench-profile-")
         ctx = new_context(pw, user_dir, phone, variant, CALC, with_sw)
-        try:
-            if not cold:  # prime the cache with one unthrottled visit (not counted)
-                _, page = visit(ctx, url, False, kind, 120)
-                page.close()
-            v, page = visit(ctx, url, phone and True, kind, timeout_s)
-            s.visits.append(v)
-            if with_next:
-                r = page.evaluate(NEXT_PAGE, [base + p.next, CALC])
-                if not r["instant"]:
-                    s.errors.append("next page was a full reload, not instant navigation "
-                                    f"(is the site built for port {p.port}?)")
-                s.next_ms.append(r["ms"])
-            page.close()
-        except Exception as e:  # keep the other figures; say what failed
-            s.errors.append(f"run {i + 1}: {type(e).__name__}: {str(e).splitlines()[0][:160]}")
-        finally:
+        return ctx
+
+    def close() -> None:
+        if ctx is not None:
             ctx.close()
             shutil.rmtree(user_dir, ignore_errors=True)
-        ok = len(s.visits) + len([e for e in s.errors if e.startswith("run ")]) == i + 1 \
-            and not (s.errors and s.errors[-1].startswith(f"run {i + 1}:"))
-        log(f"  {label} run {i + 1}/{runs}: " + (f"{s.visits[-1].ready:.2f} s" if ok else "failed"))
+
+    try:
+        if not cold:
+            _, page = visit(fresh(), url, False, kind, 120)
+            page.close()
+        for i in range(runs):
+            try:
+                v, page = visit(fresh() if cold else ctx, url, phone, kind, timeout_s)
+                s.visits.append(v)
+                if with_next:
+                    r = page.evaluate(NEXT_PAGE, [base + p.next, CALC])
+                    if not r["instant"]:
+                        s.errors.append("next page was a full reload, not instant navigation "
+                                        f"(is the site built for port {p.port}?)")
+                    s.next_ms.append(r["ms"])
+                page.close()
+                log(f"  {label} run {i + 1}/{runs}: {v.ready:.2f} s")
+            except Exception as e:  # keep the other figures; say what failed
+                msg = str(e).splitlines()[0][:160] if str(e) else ""
+                s.errors.append(f"run {i + 1}: {type(e).__name__}: {msg}")
+                log(f"  {label} run {i + 1}/{runs}: failed")
+    except Exception as e:
+        s.errors.append(f"priming visit: {type(e).__name__}: {str(e)[:160]}")
+    finally:
+        close()
     return s
 
 

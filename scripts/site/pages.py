@@ -33,6 +33,7 @@ from scripts.site.render import Json, PageCtx, Placement  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.tableside")
 SPLIT_TABLES = 6  # a section with more tables than this (and subsections) gets a page per child
+RESERVED = {"assets", "data", "search", "index"}  # folders and pages the site itself uses
 GAMES_MARKER = "<!-- tableside:games -->"
 DATA_MARKER = "<!-- tableside:data-files -->"
 
@@ -117,6 +118,8 @@ def plan_items(sections: Iterable[Json], folder: str) -> list[Page | Group]:
 def plan_game(doc: Json) -> Game:
     game = str(doc["game"])
     slug = game.replace("_", "-")
+    if slug in RESERVED:  # a source called data.md must not take over the site's folders
+        slug = f"game-{slug}"
     roots: list[Json] = list(doc["sections"])
     wrappers: list[Json] = []
     lead: list[Json] = []
@@ -279,6 +282,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         nav.append({title: [{"Overview": f"{game.slug}/index.md"},
                             {"Cheat sheet": f"{game.slug}/cheat-sheet.md"}, *_nav(game.items)]})
     nav.append({"Data export": "data.md"})
+    # Hand-written pages added to docs/ later still get a place in the menu.
+    listed = {"index.md", "data.md"}
+    nav.extend(f.src_uri for f in sorted(files.documentation_pages(), key=lambda f: f.src_uri)
+               if f.src_uri not in listed and not f.generated_by
+               and f.src_uri.split("/", 1)[0] not in {g.slug for g in _GAMES})
     config["nav"] = nav
     return files
 
@@ -288,8 +296,9 @@ def _games_list() -> str:
     for g in _GAMES:
         title = render.heading_text(str(g.doc.get("title") or g.id))
         n_pages = sum(1 for _ in pages_of(g.items))
-        rows.append(f"- **[{title}]({g.slug}/index.md)**: {n_pages} page(s) from "
-                    f"`{g.doc['source']}` · [cheat sheet]({g.slug}/cheat-sheet.md)")
+        tables = sum(_tables(sec) for sec in g.doc["sections"])
+        rows.append(f"- **[{title}]({g.slug}/index.md)**: {n_pages} pages, {tables} tables "
+                    f"· [cheat sheet]({g.slug}/cheat-sheet.md)")
     return "\n".join(rows) or "No game data extracted yet: run `make data`."
 
 

@@ -182,9 +182,11 @@ def render_table(block: Json, ctx: PageCtx, compact: bool = False) -> str:
     if block.get("caption") or (-1, -1) in lint:
         out.append(f"<caption>{ctx.text(block.get('caption', ''), inline)}"
                    f"{_flags(lint.get((-1, -1), []))}</caption>")
+    widths = _column_classes(block)
     if header:
         out.append("<thead><tr>")
-        out.extend(f'<th scope="col">{ctx.text(h, inline)}</th>' for h in header)
+        out.extend(f'<th scope="col"{_cls(widths, c)}>{ctx.text(h, inline)}</th>'
+                   for c, h in enumerate(header))
         out.append("</tr></thead>")
     out.append("<tbody>")
     for r, row in enumerate(block["rows"]):
@@ -193,7 +195,8 @@ def render_table(block: Json, ctx: PageCtx, compact: bool = False) -> str:
         out.append(f'<tr data-row="{r}" data-line="{row["line"]}"{tr_cls}>')
         for c, cell in enumerate(row["cells"]):
             items = lint.get((r, c), []) + (row_flags if c == 0 else [])
-            cell_cls = ' class="ts-linted"' if items else ""
+            extra = [widths[c]] if not header and r == 0 and c < len(widths) and widths[c] else []
+            cell_cls = _cls([" ".join(["ts-linted"] * bool(items) + extra)], 0)
             tag = "th" if c == 0 and _row_header(block) else "td"
             scope = ' scope="row"' if tag == "th" else ""
             label = (f' data-label="{_attr(header[c])}"'
@@ -211,6 +214,21 @@ def render_table(block: Json, ctx: PageCtx, compact: bool = False) -> str:
         ctx.claimed = True
     out.extend(calc_div(c, p) for c, p in placements)
     return "\n".join(out)
+
+
+def _column_classes(block: Json) -> list[str]:
+    """A minimum width for columns of long text, so auto layout cannot squeeze them to a
+    word per line when a wide table scrolls in its box."""
+    out: list[str] = []
+    for c in range(max([0, len(block.get("header") or [])] +
+                       [len(r["cells"]) for r in block["rows"]])):
+        longest = max([len(r["cells"][c]) for r in block["rows"] if c < len(r["cells"])] or [0])
+        out.append("ts-w2" if longest >= 40 else "ts-w1" if longest >= 16 else "")
+    return out
+
+
+def _cls(classes: list[str], i: int) -> str:
+    return f' class="{classes[i]}"' if i < len(classes) and classes[i] else ""
 
 
 def _long_rows(block: Json) -> bool:

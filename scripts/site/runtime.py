@@ -28,6 +28,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 HASHES = ROOT / "scripts" / "runtime_hashes.json"
+NODE_MODULES = ROOT / "node_modules"
 UI_DIR = ROOT / "calculators"
 UI_FILES = ("tableside.js", "tableside.css", "bridge.py")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
@@ -112,9 +113,9 @@ def registry_json() -> str:
                       separators=(",", ":"))
 
 
-def build_runtime(site_dir: Path, node_modules: Path = ROOT / "node_modules") -> None:
+def build_runtime(site_dir: Path, node_modules: Path | None = None) -> None:
     assets = site_dir / "assets"
-    copy_pinned(node_modules, assets, load_pins())
+    copy_pinned(node_modules or NODE_MODULES, assets, load_pins())
     bundle = bundle_bytes()
     (assets / "runtime" / "tableside.zip").write_bytes(bundle)
     ui = assets / "calculators"
@@ -138,7 +139,7 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
         raise PluginError(str(e)) from None
 
 
-def pin(node_modules: Path = ROOT / "node_modules") -> dict[str, str]:
+def pin(node_modules: Path = NODE_MODULES) -> dict[str, str]:
     files = {}
     for path in pinned_sources(node_modules):
         files[str(path.relative_to(node_modules))] = _sha256(path.read_bytes())

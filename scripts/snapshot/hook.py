@@ -29,8 +29,9 @@ CACHE = ROOT / "build" / "snapshot-cache"
 PINS = ROOT / "scripts" / "runtime_hashes.json"
 SNAPSHOT_NAME = "snapshot.bin.gz"
 TIMEOUT_S = 300
-# Not "mkdocs.*": a skipped snapshot is no build warning (strict builds must still pass).
-log = logging.getLogger("tableside.snapshot")
+KEEP = 4  # snapshots kept in the cache
+# INFO, never WARNING: a skipped snapshot must not fail a strict build.
+log = logging.getLogger("mkdocs.plugins.tableside.snapshot")
 
 
 class SnapshotError(Exception):
@@ -58,7 +59,7 @@ def make(bundle_path: Path, out: Path, cache: Path = CACHE) -> str:
         if not node:
             raise SnapshotError("node is not on PATH")
         cache.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_suffix(".tmp")
+        tmp = cache / f"{key}.{os.getpid()}.tmp"  # concurrent builds: each its own file
         try:
             proc = subprocess.run([node, str(MAKER), str(bundle_path), str(tmp)], cwd=ROOT,
                                   capture_output=True, text=True, timeout=TIMEOUT_S)
@@ -68,6 +69,10 @@ def make(bundle_path: Path, out: Path, cache: Path = CACHE) -> str:
             raise SnapshotError((proc.stderr or proc.stdout).strip()[-800:])
         log.info(proc.stdout.strip())
         tmp.replace(cached)
+        # Keep the few newest (≈7 MB each): enough for switching branches, not a heap.
+        old = sorted(cache.glob("*.bin.gz"), key=lambda f: f.stat().st_mtime)[:-KEEP]
+        for stale in old:
+            stale.unlink(missing_ok=True)
     data = cached.read_bytes()
     out.write_bytes(data)
     return hashlib.sha256(data).hexdigest()
@@ -83,6 +88,9 @@ def apply(site_dir: Path) -> bool:
         return False
     manifest: dict[str, Any] = json.loads(manifest_path.read_text("utf-8"))
     out = assets / "runtime" / SNAPSHOT_NAME
+    if "pyodide" not in manifest:
+        log.info("snapshot skipped: runtime.json names no pyodide module")
+        return False
     if not enabled():
         out.unlink(missing_ok=True)
         return False

@@ -67,10 +67,11 @@ def test_calculator_results_have_no_violations(new_page: NewPage, site_dir: Path
 def test_calculator_error_has_no_violations(new_page: NewPage, site_dir: Path, base_url: str,
                                             scheme: str) -> None:
     page = new_page(width=1280, scheme=scheme)
-    goto(page, base_url + page_with(site_dir, 'data-calc="cyberpunk_red.check"'), scheme)
+    goto(page, base_url + page_with(site_dir, 'data-calc="d100.test"'), scheme)
     wait_python(page)
-    host = open_calc(page, "cyberpunk_red.check")
-    host.get_by_label("DV", exact=True).fill("999")  # above the input's maximum
+    host = open_calc(page, "d100.test")
+    # Above the input's maximum (100): the rules engine answers with an error.
+    host.get_by_label("Characteristic (WS, BS, Ag…)", exact=True).fill("999")
     host.get_by_role("button", name="Compute", exact=True).click()
     host.locator(".ts-error:not([hidden])").wait_for()
     found = axe(page)
@@ -86,7 +87,7 @@ def test_search_open_has_no_violations(new_page: NewPage, base_url: str, scheme:
     page.keyboard.press("/")  # Material's shortcut: opens and focuses the search box
     box = page.locator("input.md-search__input")
     box.wait_for(state="visible")
-    box.fill("attack")
+    box.press_sequentially("attack", delay=20)  # Material searches on key events
     page.locator(".md-search-result__item").first.wait_for()
     found = axe(page)
     assert not found, report(found)

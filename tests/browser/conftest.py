@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+
 @dataclass
 class Recorder:
     requests: list[str] = field(default_factory=list)

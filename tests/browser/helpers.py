@@ -32,14 +32,16 @@ def values(host: Any) -> dict[str, str]:
     """The named values shown in a calculator's result."""
     host.locator(".ts-values").wait_for(timeout=PY_READY_MS)
     pairs = host.locator(".ts-values > div").evaluate_all(
-        "els => els.map(e => [e.querySelector('dt').textContent, e.querySelector('dd').textContent])")
+        "els => els.map(e => [e.querySelector('dt').textContent,"
+        " e.querySelector('dd').textContent])")
     return dict(pairs)
 
 
-def page_with(site_dir: Path, needle: str) -> str:
-    """The site path of the first built page whose HTML contains `needle`."""
+def page_with(site_dir: Path, *needles: str) -> str:
+    """The site path of the first built page whose HTML contains every one of `needles`."""
     for html in sorted(site_dir.rglob("*.html")):
-        if needle in html.read_text("utf-8"):
+        text = html.read_text("utf-8")
+        if all(n in text for n in needles):
             rel = html.relative_to(site_dir).as_posix()
             return rel[: -len("index.html")] if rel.endswith("index.html") else rel
-    raise AssertionError(f"no page of the built site contains {needle!r}")
+    raise AssertionError(f"no page of the built site contains all of {needles!r}")
