@@ -275,6 +275,8 @@ function mount(host, calc, index) {
   let preset = {};
   try { preset = JSON.parse(host.dataset.preset || "{}"); } catch { preset = {}; }
   const q = urlState(calc.id, index);
+  const start = Object.fromEntries(calc.inputs.map((i) => [i.name,
+    i.name in preset ? preset[i.name] : i.default]));
   const initial = (input) => (q && q.has(input.name) ? q.get(input.name)
     : input.name in preset ? preset[input.name] : input.default);
 
@@ -350,8 +352,16 @@ function mount(host, calc, index) {
       } catch {
         return; // the status line already says why (see below)
       }
-      const reply = JSON.parse(run(calc.id, JSON.stringify(payload)));
+      let reply;
+      try {
+        reply = JSON.parse(run(calc.id, JSON.stringify(payload)));
+      } catch (e) { // the bridge itself failed: same short message as a rule's bug
+        reply = { ok: false, kind: "error", detail: String(e) };
+      }
       if (!reply.ok) {
+        // a stale result next to new, refused inputs would mislead: hide it
+        result.hidden = true;
+        highlightRows(host, []);
         if (reply.kind === "rules") showError(reply.message);
         else {
           console.warn(`Tableside: ${calc.id} failed:`, reply.detail);
@@ -361,7 +371,10 @@ function mount(host, calc, index) {
       }
       renderResult(host, reply.result, seed);
       announce(reply.result.summary);
-      if (!replay) addToLog(calc, reply.result, writeUrl(calc.id, index, values, seed));
+      // the link carries only what differs from the page's own starting values
+      const changed = Object.fromEntries(Object.entries(values)
+        .filter(([k, v]) => String(v) !== String(start[k])));
+      if (!replay) addToLog(calc, reply.result, writeUrl(calc.id, index, changed, seed));
     } finally {
       busy = false;
       host.removeAttribute("aria-busy");
@@ -437,7 +450,13 @@ function tableCaption(host) {
   const before = (host.parentElement?.matches(".ts-deck") ? host.parentElement : host)
     .previousElementSibling;
   const table = before?.matches("table") ? before : before?.querySelector?.("table");
-  return (table?.querySelector("caption")?.textContent || "").trim();
+  const caption = (table?.querySelector("caption")?.textContent || "").trim();
+  if (caption || table) return caption;
+  // after a section's prose (no table): the section's heading
+  for (let n = before; n; n = n.previousElementSibling) {
+    if (/^H[1-4]$/.test(n.tagName)) return n.textContent.replace(/¶\s*$/, "").trim();
+  }
+  return "";
 }
 
 function useChooser(entryEl, name, value) {
@@ -566,8 +585,9 @@ function groupDecks(hosts, registry) {
     }
     run.forEach((x) => seen.add(x));
     if (run.length < 2) continue;
-    const table = tableCaption(first) || "this table";
-    const tabs = h("div", { class: "ts-tabs", role: "tablist", "aria-label": `Calculators for ${table}` });
+    const where = tableCaption(first);
+    const tabs = h("div", { class: "ts-tabs", role: "tablist",
+      "aria-label": where ? `Calculators: ${where}` : "Calculators" });
     const deck = h("div", { class: "ts-deck" }, tabs);
     first.before(deck);
     for (const host of run) {

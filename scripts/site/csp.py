@@ -43,7 +43,7 @@ _SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.IGNORECASE | re.D
 _TYPE = re.compile(r"""\btype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.IGNORECASE)
 _SRC = re.compile(r"\bsrc\s*=", re.IGNORECASE)
 _HEAD = re.compile(r"<head\b[^>]*>", re.IGNORECASE)
-_OLD_META = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>\s*', re.IGNORECASE)
+_OLD_META = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>', re.IGNORECASE)
 # Types the browser runs (and so checks against script-src); JSON data blocks are inert.
 _RUN_TYPES = {"", "module", "importmap", "text/javascript", "application/javascript",
               "text/ecmascript", "application/ecmascript", "javascript"}

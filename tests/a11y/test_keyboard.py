@@ -102,8 +102,7 @@ def test_d100_higher_ground_by_keyboard_alone(new_page: NewPage, site_dir: Path,
     assert rolled and rolled != summary
     page.wait_for_function("([el, s]) => el.textContent === s", arg=[live.element_handle(), rolled])
 
-    # Every control of the form was reached by Tab (the seed box sits in a closed
-    # <details>, so its summary is the stop, right after Roll).
+    # Every visible control of the form was reached by Tab (one more stop after Roll).
     visited.append(tab_until(page, lambda _f: True, limit=1))
     controls = host.locator("form").evaluate(
         """f => [...f.querySelectorAll('input, select, button, summary')]

@@ -209,6 +209,11 @@ def test_bad_input_gets_the_calculators_message(page: Any, site_dir: Path, base_
     host.get_by_role("button", name="Roll").click()
     host.locator(".ts-dice").wait_for()
     assert error.is_hidden()
+    # refused again: the earlier result is not left standing next to the bad input
+    host.get_by_label("Skill rank (dice)", exact=True).fill(typed)
+    host.get_by_role("button", name="Roll").click()
+    error.wait_for()
+    assert host.locator(".ts-result").is_hidden()
 
 
 def test_engine_that_cannot_load_says_so(page: Any, site_dir: Path, base_url: str,

@@ -51,7 +51,7 @@ def manifest(site: Path) -> dict[str, str | None]:
 
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)  # H9TMP
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     ctx.set_default_timeout(30_000)
     yield ctx
     ctx.close()
@@ -173,8 +173,9 @@ def test_instant_navigation_and_search_offline(context: Any, site_dir: Path,
     page.locator("table[data-table]").first.wait_for()
     assert page.evaluate("() => window.__sameDocument") is True  # no full reload
     # The search index (search/search_index.json) comes from the precache.
-    page.locator("label.md-search__icon, label[for='__search']").first.click()
-    page.locator("input.md-search__input").fill("pistol")
+    search = page.locator("input.md-search__input")
+    search.click()
+    page.keyboard.type("pistol", delay=20)  # Material searches on key events
     page.locator(".md-search-result__item").first.wait_for(timeout=60_000)
 
 
