@@ -42,7 +42,7 @@ golden: data
 	@git --no-pager diff --stat -- rules_pkg/data tests/fixtures || true
 
 site: $(VENV)/.stamp node_modules/.stamp data
-	$(PY) -m mkdocs build --strict
+	TABLESIDE_SITE_URL=http://127.0.0.1:$(PORT)/ $(PY) -m mkdocs build --strict
 
 serve: setup site
 	@echo "Serving http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"

@@ -189,7 +189,7 @@ def choose(doc: Json, budget: float = BUDGET) -> tuple[list[Pick], list[Json]]:
     return sorted(picked, key=lambda p: p.order), recs
 
 
-def render_cheatsheet(game: Game, placement: tuple[Any, Any]) -> str:
+def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
     doc = game.doc
     title = " ".join(str(doc.get("title") or game.id).split())
     ctx = PageCtx(game.id, render.glossary(game.id), list(doc.get("lint", [])), lambda tid: [])

@@ -142,8 +142,8 @@ def pages_of(items: Iterable[Page | Group]) -> Iterator[Page]:
 
 
 # --- rendering -------------------------------------------------------------------------
-def _placement() -> tuple[Any, Any]:
-    """H8's placement functions, or empty ones while rules_pkg's game modules are missing."""
+def _placement() -> tuple[Any, Any, Any]:
+    """The placement functions (table, page, section), or empty ones without rules_pkg."""
     try:
         from scripts.site import placement
 
@@ -153,11 +153,14 @@ def _placement() -> tuple[Any, Any]:
         def for_page(game: str, ids: list[str]) -> list[Placement]:
             return list(placement.calculators_for_page(game, ids))
 
+        def for_section(game: str, section_id: str) -> list[Placement]:
+            return list(placement.calculators_for_section(game, section_id))
+
         for_table("", "")  # imports the game modules now, so a missing one shows here
-        return for_table, for_page
+        return for_table, for_page, for_section
     except ImportError as e:
         log.info("calculators not placed yet (%s)", e)
-        return (lambda game, tid: []), (lambda game, ids: [])
+        return (lambda game, tid: []), (lambda game, ids: []), (lambda game, sid: [])
 
 
 def _section_ids(sections: Iterable[Json]) -> set[str]:
@@ -168,15 +171,16 @@ def _section_ids(sections: Iterable[Json]) -> set[str]:
     return ids
 
 
-def new_ctx(game: Game, sections: Iterable[Json], placement: tuple[Any, Any]) -> PageCtx:
+def new_ctx(game: Game, sections: Iterable[Json], placement: tuple[Any, Any, Any]) -> PageCtx:
     secs = list(sections)
     ctx = PageCtx(game.id, render.glossary(game.id), list(game.doc.get("lint", [])),
-                  lambda tid: placement[0](game.id, tid))
+                  lambda tid: placement[0](game.id, tid),
+                  lambda sid: placement[2](game.id, sid))
     ctx.used_ids |= _section_ids(secs)  # headings keep their ids; tables avoid them
     return ctx
 
 
-def render_page(game: Game, page: Page, placement: tuple[Any, Any]) -> str:
+def render_page(game: Game, page: Page, placement: tuple[Any, Any, Any]) -> str:
     ctx = new_ctx(game, page.sections, placement)
     parts: list[str] = []
     for i, sec in enumerate(page.sections):
@@ -203,7 +207,7 @@ def _nav_links(items: Iterable[Page | Group], folder: str, depth: int = 0) -> It
             yield from _nav_links(it.items[1:], folder, depth + 1)
 
 
-def render_overview(game: Game, placement: tuple[Any, Any]) -> str:
+def render_overview(game: Game, placement: tuple[Any, Any, Any]) -> str:
     doc = game.doc
     ctx = new_ctx(game, (*game.wrappers, *game.lead), placement)
     title = " ".join(str(doc.get("title") or game.id).split())

@@ -93,7 +93,10 @@ class PageCtx:
     terms: Mapping[str, str]
     lint: list[Json]  # the document's lint items
     calcs_for_table: Callable[[str], list[Placement]]
+    # calculators naming a section (rules in prose, without a table of their own)
+    calcs_for_section: Callable[[str], list[Placement]] = lambda sid: []
     used_ids: set[str] = field(default_factory=set)
+    placed: set[str] = field(default_factory=set)  # calculator ids already on the page
     table_ids: list[str] = field(default_factory=list)  # tables placed on this page
     claimed: bool = False  # some table on the page has its own calculator
 
@@ -212,6 +215,7 @@ def render_table(block: Json, ctx: PageCtx, compact: bool = False) -> str:
     placements = ctx.calcs_for_table(tid)
     if placements:
         ctx.claimed = True
+    ctx.placed |= {c for c, _ in placements}
     out.extend(calc_div(c, p) for c, p in placements)
     return "\n".join(out)
 
@@ -292,6 +296,12 @@ def section_body(section: Json, ctx: PageCtx) -> Iterator[str]:
                f'{flag(item["message"], item["line"])} {html.escape(item["message"])}</div>')
     for block in section.get("blocks", []):
         yield block_html(block, ctx)
+    # Then the calculators for this section's rules, once per page.
+    for calc_id, preset in ctx.calcs_for_section(section["id"]):
+        if calc_id not in ctx.placed:
+            ctx.placed.add(calc_id)
+            ctx.claimed = True
+            yield calc_div(calc_id, preset)
 
 
 def page_markdown(parts: Iterable[str]) -> str:

@@ -104,3 +104,27 @@ def test_palette_toggle_switches_and_persists(new_page: NewPage, base_url: str,
     assert page.locator("body").get_attribute("data-md-color-scheme") == "slate"
     found = axe(page)
     assert not found, report(found)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_focused_and_hovered_buttons_keep_contrast(new_page: NewPage, site_dir: Path,
+                                                   base_url: str, scheme: str) -> None:
+    """Material recolours buttons on :hover and :focus (accent background): each kind of
+    calculator button, focused and hovered in turn, still passes axe."""
+    page = new_page(scheme=scheme)
+    goto(page, base_url + path_of(site_dir, "profile"), scheme)
+    host = open_calc(page, "horizon.combat_test")
+    deck = host.locator("xpath=..")
+    problems: list[str] = []
+    for button in [host.get_by_role("button", name="Compute", exact=True),
+                   host.get_by_role("button", name="Roll", exact=True),
+                   host.locator("button.ts-step").first,
+                   deck.locator('[role="tab"][aria-selected="false"]').first]:
+        for state in ("focus", "hover"):
+            button.focus() if state == "focus" else button.hover()
+            found = axe(page, include=".ts-deck")
+            if found:
+                problems.append(f"{state} {button}:\n{report(found)}")
+            page.mouse.move(0, 0)
+            page.evaluate("() => document.activeElement?.blur()")
+    assert not problems, "\n".join(problems)
