@@ -93,8 +93,9 @@ addEventListener("py:progress", (e) => {
 // --- reading and writing form values -------------------------------------------------
 function formatFraction(f) {
   const pct = f.value * 100;
-  const digits = pct !== 0 && Math.abs(pct) < 1 ? 2 : 1;
-  return `${f.text} (${pct.toFixed(digits)} %)`;
+  // never "0.00 %" for an outcome that can happen: the fraction is exact, say it is tiny
+  const shown = pct === 0 ? "0" : pct < 0.01 ? "< 0.01" : pct.toFixed(pct < 1 ? 2 : 1);
+  return `${f.text} (${shown} %)`;
 }
 
 function formatValue(v) {

@@ -12,8 +12,10 @@ written files) and not per page; it runs after the other hooks (they may write H
 before the service worker hook (priority -100), whose precache must see the final bytes.
 
 Why each source (checked by tests/security/test_csp.py in Chromium):
-* 'wasm-unsafe-eval': Pyodide compiles its WebAssembly; nothing in our pages needs
-  'unsafe-eval' (no eval / new Function reaches a code path we use).
+* 'wasm-unsafe-eval': Pyodide compiles its WebAssembly. No 'unsafe-eval': PyScript 0.7
+  compiles its *worker* hooks with Function() even on the main thread, so
+  calculators/tableside.js empties those hooks (we start no worker) before Python loads;
+  Pyodide's own eval() paths (EM_ASM of side modules) are never reached.
 * style-src 'self' only: no page has a style attribute or <style> element, and scripts
   set styles through the CSSOM (`el.style.x = …`), which CSP does not restrict.
 * img-src data:: Material's icons in CSS are `data:` SVG masks.
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import logging
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -96,7 +99,20 @@ def apply(site_dir: Path) -> str:
     return csp
 
 
+_command = {"name": "build"}
+log = logging.getLogger("mkdocs.plugins.tableside.csp")
+
+
+def on_startup(*, command: str, dirty: bool) -> None:
+    _command["name"] = command
+
+
 # After the default-priority hooks (they may write HTML), before the service worker (-100).
 @event_priority(-90)
 def on_post_build(config: Any, **kwargs: Any) -> None:
+    if _command["name"] == "serve":
+        # `mkdocs serve` injects an inline live-reload script that changes on every
+        # request (no hash can allow it): the policy is for built sites only.
+        log.info("Content-Security-Policy left out while serving (live reload is inline)")
+        return
     apply(Path(config["site_dir"]))

@@ -7,7 +7,8 @@ table patterns match it, preset from the table where an input says so
 (`Input.from_table`); at the end of a section, the calculators naming that
 section (most rules are prose without a table). A page with tables that no
 calculator claims gets the game's general calculators (those that name no
-table and no section), so no table page is left without one.
+table and no section), or the game's first (basic) calculator when it has none,
+so no table page is left without one.
 """
 
 from __future__ import annotations
@@ -44,5 +45,8 @@ def calculators_for_page(game: str, table_ids: Iterable[str],
         return []
     if any(calculators_for_section(game, s) for s in section_ids):
         return []
-    return [(c.id, {}) for c in rules_pkg.calculators()
-            if c.game == game and not c.tables and not c.sections]
+    game_calcs = [c for c in rules_pkg.calculators() if c.game == game]
+    general = [(c.id, {}) for c in game_calcs if not c.tables and not c.sections]
+    # When every calculator names its tables or sections, the game's first one (its basic
+    # test, e.g. "Check against a DV") still keeps a table page from standing bare.
+    return general or [(c.id, {}) for c in game_calcs[:1]]

@@ -20,7 +20,8 @@ MAX_TABS = 800  # Tab presses allowed to reach a control from the top of a page
 FOCUSED = """() => { const e = document.activeElement;
   const host = e.closest('.ts-calc');
   const label = e.labels?.[0]?.textContent.trim() ?? '';
-  return { key: e.id || e.getAttribute('aria-label') || e.textContent.trim(), id: e.id, tag: e.localName, type: e.type ?? '', role: e.getAttribute('role') ?? '',
+  return { key: e.id || e.getAttribute('aria-label') || e.textContent.trim(), id: e.id,
+           tag: e.localName, type: e.type ?? '', role: e.getAttribute('role') ?? '',
            name: (e.getAttribute('aria-label') || label || e.textContent).trim(),
            calc: host ? host.dataset.calc : null, hostIndex: host ? [...document
              .querySelectorAll('.ts-calc')].indexOf(host) : -1 }; }"""
@@ -36,9 +37,11 @@ def tab_until(page: Any, done: Any, limit: int = MAX_TABS, key: str = "Tab") -> 
     raise AssertionError(f"{key} never reached the wanted control in {limit} presses")
 
 
-def live_text(host: Any) -> str:
-    text: str = host.locator('[aria-live="polite"]').text_content() or ""
-    return text
+def wait_text(page: Any, element: Any, text: str | None) -> None:
+    """Wait until element's text is exactly `text` (what a screen reader is handed)."""
+    assert text
+    page.wait_for_function("([el, s]) => el.textContent === s",
+                           arg=[element.element_handle(), text])
 
 
 def test_d100_higher_ground_by_keyboard_alone(new_page: NewPage, site_dir: Path,
@@ -56,7 +59,10 @@ def test_d100_higher_ground_by_keyboard_alone(new_page: NewPage, site_dir: Path,
     # The live region is rendered before anything is announced (else nothing is heard).
     assert live.count() == 1 and live.evaluate("e => e.checkVisibility() || "
                                                "getComputedStyle(e).display !== 'none'")
-    in_host = lambda f: f["hostIndex"] == index  # noqa: E731
+
+    def in_host(f: dict[str, Any]) -> bool:
+        return bool(f["hostIndex"] == index)
+
     deck_tab = host.get_attribute("aria-labelledby") if host.get_attribute("role") else None
 
     if deck_tab:  # reach the deck's tabs, then arrow to this calculator's tab
@@ -85,12 +91,13 @@ def test_d100_higher_ground_by_keyboard_alone(new_page: NewPage, site_dir: Path,
     page.keyboard.press("Enter")
     host.locator(".ts-values").wait_for()
     shown = dict(host.locator(".ts-values > div").evaluate_all(
-        "els => els.map(e => [e.querySelector('dt').textContent, e.querySelector('dd').textContent])"))
+        "els => els.map(e => [e.querySelector('dt').textContent,"
+        " e.querySelector('dd').textContent])"))
     assert shown["Target"] == "50" and shown["P(success)"] == "1/2 (50.0 %)"
     summary = host.locator(".ts-summary").text_content()
     expected = calc.run(characteristic=40, higher_ground=True)
     assert summary == expected.summary
-    page.wait_for_function("([el, s]) => el.textContent === s", arg=[live.element_handle(), summary])
+    wait_text(page, live, summary)
 
     # Roll: the next stop after Compute; Space presses it.
     roll = tab_until(page, lambda _f: True, limit=1)
@@ -100,7 +107,7 @@ def test_d100_higher_ground_by_keyboard_alone(new_page: NewPage, site_dir: Path,
     host.locator(".ts-dice").wait_for()
     rolled = host.locator(".ts-summary").text_content()
     assert rolled and rolled != summary
-    page.wait_for_function("([el, s]) => el.textContent === s", arg=[live.element_handle(), rolled])
+    wait_text(page, live, rolled)
 
     # Every visible control of the form was reached by Tab (one more stop after Roll).
     visited.append(tab_until(page, lambda _f: True, limit=1))
@@ -127,7 +134,7 @@ def test_rules_error_is_announced(new_page: NewPage, site_dir: Path, base_url: s
     message = error.text_content()
     assert message and "100" in message  # the input's maximum, from rules_pkg's check
     live = host.locator('[aria-live="polite"]')
-    page.wait_for_function("([el, s]) => el.textContent === s", arg=[live.element_handle(), message])
+    wait_text(page, live, message)
 
 
 def test_deck_tabs_follow_arrow_keys(new_page: NewPage, site_dir: Path, base_url: str) -> None:

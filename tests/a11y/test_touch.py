@@ -1,4 +1,4 @@
-"""At a phone's width (390 px) every calculator control is at least 44 × 44 px to tap,
+"""At a phone's width (390 px) every calculator control is at least 44 x 44 px to tap,
 on one page per game (each calculator of a deck shown in turn) and in a shown result."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def busiest_pages(site_dir: Path) -> dict[str, str]:
 
 
 def small(targets: list[dict[str, Any]]) -> list[str]:
-    return [f"{t['w']:.0f}×{t['h']:.0f} {t['what']}" for t in targets
+    return [f"{t['w']:.0f}x{t['h']:.0f} {t['what']}" for t in targets
             if t["w"] < MIN_PX - 0.5 or t["h"] < MIN_PX - 0.5]
 
 

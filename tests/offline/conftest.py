@@ -16,17 +16,22 @@ from typing import Any
 
 import pytest
 
+
 @dataclass(frozen=True)
 class Served:
     root: Path  # the folder served at "/"
     url: str  # "http://127.0.0.1:<port>/"
 
 
+# The MIME types the site needs (.wasm must be application/wasm for streaming compile).
+_TYPES = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+          ".wasm": "application/wasm", ".mjs": "text/javascript",
+          ".js": "text/javascript", ".json": "application/json"}
+
+
 def _handler(root: Path) -> type[http.server.SimpleHTTPRequestHandler]:
     class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                          ".wasm": "application/wasm", ".mjs": "text/javascript",
-                          ".js": "text/javascript", ".json": "application/json"}
+        extensions_map = _TYPES
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, directory=str(root), **kwargs)

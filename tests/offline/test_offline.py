@@ -116,6 +116,8 @@ def test_every_table_page_and_calculator_works_offline(context: Any, site_dir: P
         return urls; }""")
     for rel in RUNTIME:
         assert any(u.split("?")[0] == base_url + rel for u in cached), rel
+    failed: list[str] = []
+    context.on("requestfailed", lambda r: failed.append(r.url))
     context.set_offline(True)
     assert page.evaluate("navigator.onLine") is False
     for rel, (tables, calcs) in pages.items():
@@ -128,6 +130,8 @@ def test_every_table_page_and_calculator_works_offline(context: Any, site_dir: P
             text = compute_first(page)
             assert text.strip(), rel
         assert page.locator("#ts-offline-banner").count() == 0, rel
+    # Every file those pages asked for (CSS, scripts, runtime, data) came from the worker.
+    assert failed == []
 
 
 def test_known_answer_offline_with_calculator_link(context: Any, site_dir: Path,

@@ -18,7 +18,7 @@ RECORD_VIOLATIONS = """
 window.__cspViolations = [];
 document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push({
   directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample,
-  source: `${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`, policy: e.originalPolicy.slice(0, 60),
+  source: `${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
 }));
 """
 
