@@ -5,7 +5,18 @@ Pure Python, standard library only; runs unchanged on CPython and in Pyodide.
 
 from .dice import MAX_DICE, Distribution, roll
 from .errors import LimitError, RulesError
-from .registry import Calculator, Die, Highlight, Input, Odds, OddsRow, Result, calculator, calculators, get
+from .registry import (
+    Calculator,
+    Die,
+    Highlight,
+    Input,
+    Odds,
+    OddsRow,
+    Result,
+    calculator,
+    calculators,
+    get,
+)
 
 __all__ = [
     "MAX_DICE", "Calculator", "Die", "Distribution", "Highlight", "Input", "LimitError",

@@ -236,7 +236,8 @@ class Calculator:
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "title": self.title, "source": self.source,
                 "description": self.description, "rolls": self.rolls,
-                "tables": list(self.tables), "sections": list(self.sections), "inputs": [i.to_dict() for i in self.inputs]}
+                "tables": list(self.tables), "sections": list(self.sections),
+                "inputs": [i.to_dict() for i in self.inputs]}
 
 
 _REGISTRY: dict[str, Calculator] = {}
@@ -244,7 +245,8 @@ _REGISTRY: dict[str, Calculator] = {}
 
 def calculator(id: str, title: str, source: str, inputs: Sequence[Input] = (),
                rolls: bool = False, tables: Sequence[str] = (),
-               description: str = "", sections: Sequence[str] = ()) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
+               description: str = "", sections: Sequence[str] = (),
+               ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
     """Register a rule function as a calculator. The function stays a plain function."""
     game = id.split(".", 1)[0]
 

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> int:
-    workflows = sorted(str(p.relative_to(ROOT)) for p in (ROOT / ".github/workflows").glob("*.y*ml"))
+    folder = ROOT / ".github" / "workflows"
+    workflows = sorted(str(p.relative_to(ROOT)) for p in folder.glob("*.y*ml"))
     if not workflows:
         print("lint_workflows: no workflow under .github/workflows", file=sys.stderr)
         return 1

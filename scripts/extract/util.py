@@ -7,7 +7,10 @@ import unicodedata
 
 
 def slugify(text: str, fallback: str = "section") -> str:
-    """A stable, ASCII, lower-case id: 'Weapon Profile - Rusty Pistol (Tier 1)' -> 'weapon-profile-rusty-pistol-tier-1'."""
+    """A stable, ASCII, lower-case id.
+
+    'Weapon Profile - Rusty Pistol (Tier 1)' -> 'weapon-profile-rusty-pistol-tier-1'
+    """
     norm = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     slug = re.sub(r"[^a-z0-9]+", "-", norm.lower()).strip("-")
     return slug[:80].rstrip("-") or fallback
