@@ -14,20 +14,23 @@ Chromium headless (Playwright, sync). For each page kind it measures, median of 
 * LCP     largest contentful paint (PerformanceObserver).
 * bytes   bytes over the wire for the visit (CDP Network.loadingFinished encodedDataLength).
 
-Cold = a new browser profile (empty disk cache); warm = a second visit with the same profile
-(service workers blocked unless --with-sw: the comparison is of the HTTP cache alone).
-"next"  = click an internal link to another profile page (Material's instant navigation)
-until that page's calculator answers. Profiles: desktop (no throttling) and phone
-(CDP CPU throttling 4x and Chrome's own "Slow 4G" preset: 1.6 Mbps x 0.9 down,
-750 kbps x 0.9 up, 150 ms x 3.75 = 562.5 ms latency, the values DevTools and Lighthouse
-use). Phone warm visits are primed by one unthrottled visit; phone cold runs once
-(it takes minutes: Pyodide is megabytes). Variants: "snapshot" (the site as built, if its
+Cold = a new browser profile (empty disk cache); warm = a second visit with the same
+profile (service workers blocked unless --with-sw: the comparison is of the HTTP cache
+alone). "next" = click an internal link to another profile page (Material's instant
+navigation) until that page's calculator answers. Profiles: desktop (no throttling) and
+phone (CDP CPU throttling 4x and Chrome's own "Slow 4G" preset: 1.6 Mbps x 0.9 down, 750
+kbps x 0.9 up, 150 ms x 3.75 = 562.5 ms latency, the values DevTools and Lighthouse
+use). Phone warm visits are primed by one unthrottled visit; phone cold runs once (it
+takes minutes: Pyodide is megabytes). Variants: "snapshot" (the site as built, if its
 runtime.json names a snapshot) and "plain" (the same site with runtime.json rewritten to
-plain pyodide.mjs). Beside them: a static page of the site (no calculator), and a
-MicroPython page (PyScript `<script type="mpy">`, npm micropython 1.27.0) doing the same
-table look-up on the same extracted data (rules_pkg cannot run there: MicroPython has no
-fractions or dataclasses, so the page carries the closest equivalent code, and the bench
-checks both give the same summary line).
+plain pyodide.mjs); on the phone only the site as built unless --phone-all. Note: on a
+slow connection (navigator.connection says 2g/3g, as under Slow 4G) the site starts
+Python plainly unless the snapshot is already cached (calculators/pyodide-snapshot.mjs),
+so "phone cold pyodide-snapshot" downloads no snapshot. Beside them: a static page of
+the site (no calculator), and a MicroPython page (PyScript `<script type="mpy">`, npm
+micropython 1.27.0) doing the same table look-up on the same extracted data (rules_pkg
+cannot run there: MicroPython has no fractions or dataclasses, so the page carries the
+closest equivalent code, and the bench checks both give the same summary line).
 
 Also runs `python -m scripts.bench_rules` (CPython rules figures) when it exists and
 `node scripts/bench_pyodide_node.mjs` (rules_pkg import and big-pool odds in Pyodide).
@@ -537,8 +540,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5, help="desktop runs per series (median)")
     ap.add_argument("--phone-runs", type=int, default=3, help="phone warm runs per series")
     ap.add_argument("--no-phone-cold", action="store_true", help="skip the slow phone cold runs")
-    ap.add_argument("--phone-cold-all", action="store_true",
-                    help="phone cold for every variant and page kind (several minutes more)")
+    ap.add_argument("--phone-all", action="store_true",
+                    help="phone runs for the plain variant too (minutes more: Python's plain "
+                         "start at 4x CPU)")
     ap.add_argument("--no-sub", action="store_true", help="skip the rules benches")
     ap.add_argument("--with-sw", action="store_true",
                     help="let the site's service worker run (no plain variant then)")
@@ -591,12 +595,14 @@ def main(argv: list[str] | None = None) -> int:
                     temp == "cold", with_next=temp == "warm")
         add("phone warm static", "static", "", True, args.phone_runs, False)
         add("phone warm micropython", "mpy", "", True, args.phone_runs, False)
-        for var in variants:
-            add(f"phone warm pyodide-{var}", "pyodide", var, True, args.phone_runs, False)
+        phone_variants = variants if args.phone_all else variants[:1]  # the site as built
+        for var in phone_variants:
+            add(f"phone warm pyodide-{var}", "pyodide", var, True, args.phone_runs, False,
+                timeout_s=240)
         if not args.no_phone_cold:
             add("phone cold static", "static", "", True, 1, True, timeout_s=120)
             add("phone cold micropython", "mpy", "", True, 1, True, timeout_s=120)
-            for var in variants if args.phone_cold_all else variants[:1]:
+            for var in phone_variants:
                 add(f"phone cold pyodide-{var}", "pyodide", var, True, 1, True, timeout_s=300)
 
     subs = {} if args.no_sub else sub_benches(log)
