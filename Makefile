@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+# The URL the site is served at (Material's instant navigation reads it from sitemap.xml).
+SITE_URL ?= http://127.0.0.1:$(PORT)/
 
 .PHONY: help setup data golden site serve test lint test-py test-browser test-pyodide bench clean
 
@@ -42,7 +44,7 @@ golden: data
 	@git --no-pager diff --stat -- rules_pkg/data tests/fixtures || true
 
 site: $(VENV)/.stamp node_modules/.stamp data
-	TABLESIDE_SITE_URL=http://127.0.0.1:$(PORT)/ $(PY) -m mkdocs build --strict
+	TABLESIDE_SITE_URL=$(SITE_URL) $(PY) -m mkdocs build --strict
 
 serve: setup site
 	@echo "Serving http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
