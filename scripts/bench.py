@@ -12,7 +12,7 @@ Chromium headless (Playwright, sync). For each page kind it measures, median of 
           the bench clicks Compute as soon as the form exists, as a reader would). For the
           static page: navigation start → load event (the floor of any page).
 * LCP     largest contentful paint (PerformanceObserver).
-* bytes   bytes over the wire for the visit (CDP Network.loadingFinished encodedDataLength).
+* bytes   bytes over the wire for the visit (Resource Timing transferSize, page + resources).
 
 Cold = a new browser profile (empty disk cache); warm = a second visit with the same
 profile (service workers blocked unless --with-sw: the comparison is of the HTTP cache
@@ -113,8 +113,13 @@ READ_VISIT = """() => {
   const B = window.__bench || {};
   const mark = performance.getEntriesByName("tableside:first-result")[0];
   const nav = performance.getEntriesByType("navigation")[0];
+  // Bytes over the wire from Resource Timing (0 for cache hits): CDP's Network domain
+  // would buffer every body (the 10 MB wasm too) and slow the very loads we time.
+  const bytes = [nav, ...performance.getEntriesByType("resource")]
+    .reduce((n, e) => n + (e ? e.transferSize || 0 : 0), 0);
   return { result: mark ? mark.startTime : (B.result || 0), lcp: B.lcp || 0, py: B.py || 0,
-           load: nav ? nav.loadEventEnd : 0, summary: B.summary ?? window.__benchSummary ?? null };
+           load: nav ? nav.loadEventEnd : 0, bytes,
+           summary: B.summary ?? window.__benchSummary ?? null };
 }"""
 
 # Runs in the page: follow a link by clicking it (Material's instant navigation), wait for
@@ -219,6 +224,8 @@ js.performance.mark("tableside:first-result")
 """
 
 
+VARIANT = {"plain": False}  # read by the server: which runtime.json to send
+
 # --- the server ---------------------------------------------------------------------------
 class _Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive, as any real host
@@ -235,6 +242,22 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
                 rel = clean[len(prefix):]
                 return str(Path(folder) / rel) if ".." not in rel else folder + "/missing"
         return super().translate_path(path)
+
+    def do_GET(self) -> None:
+        """The "plain" variant: runtime.json pointing at plain pyodide.mjs. Done here, not
+        with a Playwright route: routing turns the browser's HTTP cache off."""
+        path = self.path.split("?", 1)[0]
+        if VARIANT["plain"] and path.endswith("/assets/calculators/runtime.json"):
+            manifest = json.loads(Path(self.translate_path(path)).read_text("utf-8"))
+            manifest["pyodide"] = manifest.get("pyodide_plain", manifest["pyodide"])
+            body = json.dumps(manifest).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "max-age=600")  # what GitHub Pages sends
@@ -349,15 +372,10 @@ def _throttle(cdp: Any, phone: bool) -> None:
 def visit(ctx: Any, url: str, phone: bool, kind: str, timeout_s: float) -> tuple[Visit, Any]:
     """One page visit in ctx; returns the figures and the open page (caller closes it)."""
     page = ctx.new_page()
-    cdp = ctx.new_cdp_session(page)
-    cdp.send("Network.enable")
-    got = {"bytes": 0}
-
-    def done(ev: dict[str, Any]) -> None:
-        got["bytes"] += int(ev.get("encodedDataLength", 0))
-
-    cdp.on("Network.loadingFinished", done)
-    _throttle(cdp, phone)
+    if phone:  # network emulation needs CDP's Network domain: keep its body buffers tiny
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Network.enable", {"maxTotalBufferSize": 1024, "maxResourceBufferSize": 1024})
+        _throttle(cdp, phone)
     page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
     if kind == "static":
         page.wait_for_load_state("load", timeout=timeout_s * 1000)
@@ -372,16 +390,7 @@ def visit(ctx: Any, url: str, phone: bool, kind: str, timeout_s: float) -> tuple
             raise RuntimeError(f"Python failed to load on {url}")
     r = page.evaluate(READ_VISIT)
     ready = r["load"] if kind == "static" else r["result"]
-    return Visit(ready / 1000, r["lcp"] / 1000, got["bytes"], r["py"] / 1000, r["summary"]), page
-
-
-def _plain_route(route: Any) -> None:
-    """The "plain" variant: the same site, runtime.json pointing at plain pyodide.mjs."""
-    resp = route.fetch()
-    manifest = resp.json()
-    if "pyodide_plain" in manifest:
-        manifest["pyodide"] = manifest["pyodide_plain"]
-    route.fulfill(response=resp, body=json.dumps(manifest))
+    return Visit(ready / 1000, r["lcp"] / 1000, r["bytes"], r["py"] / 1000, r["summary"]), page
 
 
 def new_context(pw: Any, user_dir: str, phone: bool, variant: str, calc: str,
@@ -390,11 +399,9 @@ def new_context(pw: Any, user_dir: str, phone: bool, variant: str, calc: str,
     (Playwright's incognito contexts keep a small in-memory cache that drops the wasm)."""
     ctx = pw.chromium.launch_persistent_context(
         user_dir, executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS,
-        # A service worker would answer runtime.json before our route could rewrite it.
+        # A service worker would answer runtime.json from its cache (no plain variant).
         service_workers="allow" if with_sw else "block", **(PHONE if phone else DESKTOP))
     ctx.add_init_script(INSTRUMENT % json.dumps(calc))
-    if variant == "plain":
-        ctx.route("**/assets/calculators/runtime.json", _plain_route)
     return ctx
 
 
@@ -406,6 +413,7 @@ def run_series(pw: Any, base: str, p: SitePlan, label: str, kind: str, variant: 
     url = base + {"pyodide": p.profile, "static": p.static, "mpy": "__bench__/mpy.html"}[kind]
     s = Series(label)
     user_dir, ctx = "", None
+    VARIANT["plain"] = variant == "plain"
 
     def fresh() -> Any:
         nonlocal user_dir, ctx
@@ -443,6 +451,7 @@ def run_series(pw: Any, base: str, p: SitePlan, label: str, kind: str, variant: 
         s.errors.append(f"priming visit: {type(e).__name__}: {str(e)[:160]}")
     finally:
         close()
+        VARIANT["plain"] = False
     return s
 
 
