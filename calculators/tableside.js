@@ -40,6 +40,12 @@ function h(tag, attrs = {}, ...children) {
 }
 
 // --- the Python runtime: loaded once per visit ---------------------------------------
+// Same rule as pyodide-snapshot.mjs: on a slow or metered link the snapshot is not fetched.
+function slowNetwork() {
+  const c = navigator.connection;
+  return Boolean(c && (c.saveData || /(^|-)(2g|3g)$/.test(c.effectiveType || "")));
+}
+
 let pythonP = null;
 
 function loadPython() {
@@ -66,6 +72,24 @@ function loadPython() {
     // PyScript loads its plugins once per type (py and mpy): both configs must opt out.
     document.body.append(h("py-config", { hidden: true, text: JSON.stringify(config) }),
       h("mpy-config", { hidden: true, text: JSON.stringify({ plugins: config.plugins }) }));
+    // PyScript imports `interpreter` only once its own modules have run: fetch it now, in
+    // parallel (the partial preloads the rest; this URL carries the build's snapshot hash).
+    document.head.append(h("link", { rel: "modulepreload", href: config.interpreter }));
+    // Pyodide asks for its own files (and the wrapper for the snapshot) only after PyScript
+    // has set up: start those downloads now. Same URL and credentials mode as their
+    // fetch()/import(), so the browser reuses the responses; the snapshot never on a slow
+    // link (the wrapper skips it there) nor for the plain start (no snapshot to fetch).
+    const dir = new URL(".", new URL(m.pyodide_plain || m.pyodide, HERE));
+    const asm = new URL("pyodide.asm.mjs", dir);
+    document.head.append(h("link", { rel: "modulepreload", href: asm }));
+    const early = ["pyodide.asm.wasm", "python_stdlib.zip"].map((f) => new URL(f, dir));
+    const snap = new URL(config.interpreter).search;
+    if (m.snapshot && m.pyodide !== m.pyodide_plain && !slowNetwork()) {
+      early.push(new URL(m.snapshot + snap, HERE));
+    }
+    for (const href of early) {
+      document.head.append(h("link", { rel: "preload", as: "fetch", crossorigin: "", href }));
+    }
     const core = await import(new URL(m.pyscript, HERE).href);
     // PyScript builds its *worker* hooks with Function() (eval) whenever it starts Python,
     // even on the main thread; its one default worker hook is for workers we never start.

@@ -130,6 +130,28 @@ def build_runtime(site_dir: Path, node_modules: Path | None = None) -> None:
 
 
 # --- MkDocs hook -----------------------------------------------------------------------
+def preload_paths(pins: dict[str, str] | None = None) -> list[str]:
+    """Site-relative modules PyScript imports one after another when Python starts.
+
+    The partial lists them as `<link rel="modulepreload">` on calculator pages, so the
+    browser fetches them in parallel with tableside.js instead of in a serial chain.
+    Names come from the pins (the chunk's name is hashed), i.e. exactly what is shipped.
+    """
+    pins = load_pins() if pins is None else pins
+    dist = "@pyscript/core/dist/"
+    # core-*.js is core.js's chunk; error-*.js is imported even with its plugin off.
+    chunks = sorted(r[len(dist):] for r in pins if r.endswith(".js")
+                    and r.startswith((dist + "core-", dist + "error-")))
+    names = ["core.js", *chunks]
+    return ([f"assets/{PINNED_DIRS[dist[:-1]]}/{n}" for n in names]
+            + [f"assets/{PINNED_DIRS['pyodide']}/pyodide.mjs"])
+
+
+def on_env(env: Any, config: Any, files: Any) -> Any:
+    env.globals["tableside_preload"] = preload_paths()
+    return env
+
+
 def on_post_build(config: Any, **kwargs: Any) -> None:
     from mkdocs.exceptions import PluginError
 
