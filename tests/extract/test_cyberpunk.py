@@ -7,9 +7,7 @@ Known answers are read off sources/cyberpunk-red-combat-cheat-sheet.txt by eye
 from __future__ import annotations
 
 import json
-import os
 import time
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +19,9 @@ from scripts.extract import cyberpunk
 from scripts.extract.build import walk_tables
 from scripts.extract.lines import SourceError
 from scripts.extract.model import Document, ListBlock, Paragraph, Section, Table
-from scripts.extract.pipeline import load_hints, run_one
-from scripts.extract.serialize import to_json
+from scripts.extract.pipeline import load_hints
+
+from .dialect_helpers import check_fixture, source_doc, tables
 
 ROOT = Path(__file__).resolve().parents[2]
 STEM = "cyberpunk-red-combat-cheat-sheet"
@@ -34,14 +33,7 @@ NBSP = " \u00a0 "
 
 @pytest.fixture(scope="module")
 def doc() -> Document:
-    res = run_one(SOURCE)
-    assert not res.failed and res.doc is not None, res.messages
-    assert not res.messages, res.messages  # the dialect ran (no plain-text fallback)
-    return res.doc
-
-
-def tables(doc: Document) -> dict[str, Table]:
-    return {t.id: t for _, t in walk_tables(doc.sections)}
+    return source_doc(SOURCE)
 
 
 def cells(t: Table) -> list[tuple[str, ...]]:
@@ -62,25 +54,13 @@ def find(secs: tuple[Section, ...], title: str) -> Section:
 # --- fixtures ----------------------------------------------------------------------
 
 
-def extract_fixture(path: Path) -> str:
-    """The dialect's own output (no generic lint), so the expected JSON reviews this dialect."""
-    hints = tomllib.loads(path.with_suffix(".toml").read_text("utf-8"))
-    source = path.relative_to(ROOT).as_posix()
-    return to_json(cyberpunk.extract(path.read_text("utf-8"), source, hints))
-
-
 def test_there_are_fixtures() -> None:
     assert len(FIXTURES) >= 1
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
 def test_fixture(path: Path) -> None:
-    """Expected JSON reviewed by eye; regenerate with UPDATE_FIXTURES=1 and review the diff."""
-    got = extract_fixture(path)
-    expected = path.with_suffix(".json")
-    if os.environ.get("UPDATE_FIXTURES"):
-        expected.write_text(got, "utf-8")
-    assert json.loads(got) == json.loads(expected.read_text("utf-8"))
+    check_fixture(path, cyberpunk.extract)
 
 
 # --- the real document ---------------------------------------------------------------

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import time
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +19,9 @@ from scripts.extract import d100
 from scripts.extract.build import walk_tables
 from scripts.extract.lines import SourceError
 from scripts.extract.model import Document, Section, Table
-from scripts.extract.pipeline import load_hints, run_one
-from scripts.extract.serialize import to_json
+from scripts.extract.pipeline import load_hints
+
+from .dialect_helpers import check_fixture, source_doc, tables
 
 ROOT = Path(__file__).resolve().parents[2]
 STEM = "d100-combat-circumstances-and-status-effects"
@@ -33,14 +32,7 @@ FIXTURES = sorted((ROOT / "tests" / "fixtures" / "extract" / "space-table").glob
 
 @pytest.fixture(scope="module")
 def doc() -> Document:
-    res = run_one(SOURCE)
-    assert not res.failed and res.doc is not None, res.messages
-    assert not res.messages, res.messages  # the dialect ran (no plain-text fallback)
-    return res.doc
-
-
-def tables(doc: Document) -> dict[str, Table]:
-    return {t.id: t for _, t in walk_tables(doc.sections)}
+    return source_doc(SOURCE)
 
 
 def row(t: Table, name: str) -> tuple[str, ...]:
@@ -50,24 +42,13 @@ def row(t: Table, name: str) -> tuple[str, ...]:
 # --- fixtures ----------------------------------------------------------------------
 
 
-def extract_fixture(path: Path) -> str:
-    """The dialect's own output (no generic lint), so the expected JSON reviews this dialect."""
-    hints = tomllib.loads(path.with_suffix(".toml").read_text("utf-8"))
-    return to_json(d100.extract(path.read_text("utf-8"), path.relative_to(ROOT).as_posix(), hints))
-
-
 def test_there_are_fixtures() -> None:
     assert len(FIXTURES) >= 1
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
 def test_fixture(path: Path) -> None:
-    """Expected JSON reviewed by eye; regenerate with UPDATE_FIXTURES=1 and review the diff."""
-    got = extract_fixture(path)
-    expected = path.with_suffix(".json")
-    if os.environ.get("UPDATE_FIXTURES"):
-        expected.write_text(got, "utf-8")
-    assert json.loads(got) == json.loads(expected.read_text("utf-8"))
+    check_fixture(path, d100.extract)
 
 
 # --- the real document ---------------------------------------------------------------
