@@ -1,8 +1,10 @@
-"""The Python side of the calculators, run by PyScript in Pyodide (main thread).
+"""The Python side of the calculators, in the Pyodide that PyScript loads (main thread).
 
 PyScript writes `tableside.zip` (rules_pkg as shipped, see scripts/site/runtime.py)
-into the working directory; we import rules_pkg from it with zipimport, then hand
-JavaScript one function: `tablesideRun(calc_id, inputs_json) -> reply_json`.
+into the working directory; calculators/tableside.js runs this file in PyScript's
+onReady hook. We import rules_pkg from the zip with zipimport (or find it already
+imported, when Python was restored from the build's snapshot), then hand JavaScript one
+function: `tablesideRun(calc_id, inputs_json) -> reply_json`.
 
 A reply is `{"ok": true, "result": Result.to_dict()}`, or `{"ok": false, "kind":
 "rules", "message": ...}` for a RulesError (its message is meant for the player), or

@@ -4,7 +4,9 @@
 // form built from registry.json (written at build time), so forms show at once; Python
 // (Pyodide via PyScript, self-hosted) loads once per visit and survives Material's
 // instant navigation, because the elements it needs live outside the swapped container.
-// All code is in this file (no inline JS), ready for a strict Content-Security-Policy.
+// No inline JS (snapshot.mjs is this file's one import): ready for a strict CSP.
+
+import { snapshotURL, startSnapshot } from "./snapshot.mjs";
 
 const HERE = new URL(".", import.meta.url);
 const LOG_KEY = "tableside:log";
@@ -20,6 +22,13 @@ const fetchJSON = (url) => fetch(url).then((r) => {
   return r.json();
 });
 const manifestP = fetchJSON(new URL("runtime.json", HERE));
+// A calculator page starts the Python snapshot's download now, in a worker: it is the
+// longest step of Python's start, and PyScript would ask for it only after its own set-up.
+manifestP.then((m) => {
+  if (m.snapshot && m.pyodide !== m.pyodide_plain && document.querySelector(".ts-calc")) {
+    startSnapshot(snapshotURL(new URL(m.pyodide, HERE)));
+  }
+}).catch(() => {}); // loadPython() reports a missing manifest
 const registryP = fetchJSON(new URL("registry.json", HERE))
   .then((list) => new Map(list.map((c) => [c.id, c])));
 
@@ -40,12 +49,6 @@ function h(tag, attrs = {}, ...children) {
 }
 
 // --- the Python runtime: loaded once per visit ---------------------------------------
-// Same rule as pyodide-snapshot.mjs: on a slow or metered link the snapshot is not fetched.
-function slowNetwork() {
-  const c = navigator.connection;
-  return Boolean(c && (c.saveData || /(^|-)(2g|3g)$/.test(c.effectiveType || "")));
-}
-
 let pythonP = null;
 
 function loadPython() {
@@ -75,27 +78,44 @@ function loadPython() {
     // PyScript imports `interpreter` only once its own modules have run: fetch it now, in
     // parallel (the partial preloads the rest; this URL carries the build's snapshot hash).
     document.head.append(h("link", { rel: "modulepreload", href: config.interpreter }));
-    // Pyodide asks for its own files (and the wrapper for the snapshot) only after PyScript
-    // has set up: start those downloads now. Same URL and credentials mode as their
-    // fetch()/import(), so the browser reuses the responses; the snapshot never on a slow
-    // link (the wrapper skips it there) nor for the plain start (no snapshot to fetch).
+    // Pyodide asks for its own files only after PyScript has set up: start those downloads
+    // now. Same URL and credentials mode as their fetch()/import(), so the browser reuses
+    // the responses.
     const dir = new URL(".", new URL(m.pyodide_plain || m.pyodide, HERE));
-    const asm = new URL("pyodide.asm.mjs", dir);
-    document.head.append(h("link", { rel: "modulepreload", href: asm }));
-    const early = ["pyodide.asm.wasm", "python_stdlib.zip"].map((f) => new URL(f, dir));
-    const snap = new URL(config.interpreter).search;
-    if (m.snapshot && m.pyodide !== m.pyodide_plain && !slowNetwork()) {
-      early.push(new URL(m.snapshot + snap, HERE));
+    document.head.append(h("link", { rel: "modulepreload", href: new URL("pyodide.asm.mjs", dir) }));
+    for (const f of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
+      document.head.append(h("link", {
+        rel: "preload", as: "fetch", crossorigin: "", href: new URL(f, dir),
+      }));
     }
-    for (const href of early) {
-      document.head.append(h("link", { rel: "preload", as: "fetch", crossorigin: "", href }));
-    }
+    const bridgeURL = new URL(m.bridge, HERE);
+    const bridgeSrc = fetch(bridgeURL).then((r) => {
+      if (!r.ok) throw new Error(`${bridgeURL}: HTTP ${r.status}`);
+      return r.text();
+    });
+    bridgeSrc.catch(() => {}); // reported below, when it is needed
     const core = await import(new URL(m.pyscript, HERE).href);
     // PyScript builds its *worker* hooks with Function() (eval) whenever it starts Python,
     // even on the main thread; its one default worker hook is for workers we never start.
     // Emptying them keeps the site working under a CSP without 'unsafe-eval' (H11).
     for (const set of Object.values(core.hooks.worker)) set.clear();
-    document.body.append(h("py-script", { hidden: true, src: new URL(m.bridge, HERE).href }));
+    // The bridge runs in PyScript's onReady hook, straight in the interpreter PyScript has
+    // just loaded (config, files and all). PyScript would next run the <py-script>'s code
+    // behind its own Python package (pyscript/*.py: ~4,000 lines compiled and imported
+    // before any script, 0.2 s on a desktop and ~0.8 s on a phone, blocking the page),
+    // which the bridge never uses. So our element carries no code, and the hook never
+    // hands it back to PyScript: that run, and the package with it, never happen.
+    const trigger = h("py-script", { hidden: true, text: "# Tableside: see bridge.py" });
+    core.hooks.main.onReady.add(async (wrap, element) => {
+      if (element !== trigger) return;
+      try {
+        wrap.interpreter.runPython(await bridgeSrc, { filename: "bridge.py" });
+      } catch (e) { // bridge.py reports its own errors; this is a missing or broken file
+        dispatchEvent(new CustomEvent("tableside:python-failed", { detail: String(e) }));
+      }
+      await new Promise(() => {}); // see above: the element's (empty) run never starts
+    });
+    document.body.append(trigger);
     await ready;
     if (typeof window.tablesideRun !== "function") throw new Error("bridge missing");
     root.dataset.tsPython = "ready";

@@ -12,7 +12,8 @@ Chromium headless (Playwright, sync). For each page kind it measures, median of 
           the bench clicks Compute as soon as the form exists, as a reader would). For the
           static page: navigation start → load event (the floor of any page).
 * LCP     largest contentful paint (PerformanceObserver).
-* bytes   bytes over the wire for the visit (Resource Timing transferSize, page + resources).
+* bytes   bytes over the wire for the visit (Resource Timing transferSize, page + resources,
+          plus the snapshot the page fetches in a worker).
 
 Cold = a new browser profile (empty disk cache); warm = a second visit with the same
 profile (service workers blocked unless --with-sw: the comparison is of the HTTP cache
@@ -115,7 +116,11 @@ READ_VISIT = """() => {
   const nav = performance.getEntriesByType("navigation")[0];
   // Bytes over the wire from Resource Timing (0 for cache hits): CDP's Network domain
   // would buffer every body (the 10 MB wasm too) and slow the very loads we time.
-  const bytes = [nav, ...performance.getEntriesByType("resource")]
+  // The snapshot is fetched in a worker (its own timeline): calculators/snapshot.mjs puts
+  // that download's transferSize on a mark.
+  const worker = performance.getEntriesByName("tableside:snapshot-from-network")
+    .map((m) => ({ transferSize: (m.detail && m.detail.transferSize) || 0 }));
+  const bytes = [nav, ...performance.getEntriesByType("resource"), ...worker]
     .reduce((n, e) => n + (e ? e.transferSize || 0 : 0), 0);
   return { result: mark ? mark.startTime : (B.result || 0), lcp: B.lcp || 0, py: B.py || 0,
            load: nav ? nav.loadEventEnd : 0, bytes,

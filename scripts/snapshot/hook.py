@@ -3,7 +3,8 @@
 runtime.py has shipped Pyodide, PyScript and `runtime/tableside.zip`. This hook runs
 `node scripts/snapshot/make_snapshot.mjs` on that very zip, writes
 `assets/runtime/snapshot.bin.gz`, copies `calculators/pyodide-snapshot.mjs` beside
-tableside.js and points runtime.json's `pyodide` (PyScript's `interpreter`) at it.
+tableside.js and points runtime.json's `pyodide` (PyScript's `interpreter`) at it;
+`snapshot` + `snapshot_sha256` tell tableside.js to start the download early.
 
 The snapshot is an optimisation only: when it is off (`TABLESIDE_SNAPSHOT=0`) or fails
 (no node, a Pyodide change), runtime.json keeps the plain `pyodide.mjs` and the build

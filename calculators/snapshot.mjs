@@ -1,0 +1,83 @@
+// The Pyodide memory snapshot's bytes, fetched and inflated once per page, off the main
+// thread (snapshot-worker.mjs), as early as possible.
+//
+// Two callers share this module (same URL, so the same instance and the same download):
+// calculators/tableside.js starts the download as soon as a calculator page knows its
+// runtime.json, and the `interpreter` wrapper pyodide-snapshot.mjs, which PyScript calls
+// much later, picks up the bytes. Inflating the ≈31 MB snapshot is ~0.2 s of CPU on a
+// desktop and about four times that on a mid-range phone: on the main thread it blocked
+// the page and Pyodide's start; in a worker it runs beside both.
+
+// On a slow or metered connection an uncached snapshot (≈7 MB) costs more time than it
+// saves (Python's plain start is a few CPU seconds): use it only if the browser already
+// has it; the service worker caches it for the next visit. The one place this rule lives.
+export function slowNetwork() {
+  const c = navigator.connection;
+  return Boolean(c && (c.saveData || /(^|-)(2g|3g)$/.test(c.effectiveType || "")));
+}
+
+/** The snapshot that goes with the wrapper module at `wrapperURL` (its `?snap=<hash>`
+ * versions the snapshot too; see scripts/snapshot/hook.py). */
+export function snapshotURL(wrapperURL) {
+  const u = new URL(wrapperURL);
+  return new URL(`../runtime/snapshot.bin.gz${u.search}`, u).href;
+}
+
+const started = new Map(); // snapshot URL -> {bytes: Promise<Uint8Array|null>, onlyIfCached}
+
+function inWorker(url, onlyIfCached) {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(new URL("snapshot-worker.mjs", import.meta.url), { type: "module" });
+    w.onmessage = ({ data }) => { // the worker closes itself once it has stored the bytes
+      if (data.ok) {
+        // Which way the bytes came, and what they cost (read by tests and the bench).
+        performance.mark(`tableside:snapshot-from-${data.from}`,
+          { detail: { transferSize: data.transferSize || 0 } });
+        resolve(new Uint8Array(data.bytes));
+      } else if (data.missing) resolve(null);
+      else reject(new Error(data.message));
+    };
+    w.onerror = (e) => { // the worker could not start (or crashed): do it on the page
+      w.terminate();
+      console.info("Tableside: no snapshot worker, inflating on the page:", e.message);
+      resolve(onMainThread(url, onlyIfCached));
+    };
+    w.postMessage({ url, onlyIfCached });
+  });
+}
+
+// The same on the main thread, for a browser that cannot start the worker.
+async function onMainThread(url, onlyIfCached) {
+  let r;
+  try {
+    r = await fetch(url, onlyIfCached ? { cache: "only-if-cached", mode: "same-origin" } : {});
+  } catch (e) {
+    if (onlyIfCached) return null; // not cached: fetch() rejects in only-if-cached mode
+    throw e;
+  }
+  if (!r.ok || !r.body) throw new Error(`${url}: HTTP ${r.status}`);
+  const raw = r.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(raw).arrayBuffer());
+}
+
+/**
+ * Start (or join) the download of the snapshot at `url`. Returns null when this browser
+ * cannot inflate it (no DecompressionStream: Python starts plainly), else
+ * `{bytes, onlyIfCached}`: `bytes` resolves to the snapshot, or to null when the link is
+ * slow and the snapshot is not cached; it rejects if the download fails.
+ */
+export function startSnapshot(url) {
+  if (typeof DecompressionStream !== "function") return null;
+  if (started.has(url)) return started.get(url);
+  const onlyIfCached = slowNetwork();
+  let bytes;
+  try {
+    bytes = inWorker(url, onlyIfCached);
+  } catch { // no module workers here
+    bytes = onMainThread(url, onlyIfCached);
+  }
+  bytes.catch(() => {}); // the wrapper reports it, then starts Python plainly
+  const s = { bytes, onlyIfCached };
+  started.set(url, s);
+  return s;
+}
