@@ -3,32 +3,23 @@
 // service worker, so this works offline too).
 //
 // Inflating the ≈31 MB snapshot costs ~0.2 s of CPU on a desktop and about four times that
-// on a mid-range phone, on every visit. So the first visit also keeps the inflated bytes
-// in Cache Storage (RAW_CACHE, keyed by the snapshot's URL, which carries its hash), and
-// later visits read them back: a file read, not a decompression. Only the current build's
-// snapshot is kept. Without Cache Storage (an insecure origin) every visit inflates.
+// on a mid-range phone. So this also keeps the inflated bytes in Cache Storage (the cache
+// `rawCache`, keyed by the snapshot's URL, which carries its hash), where snapshot.mjs
+// finds them on later visits: a file read, no decompression, no worker. Only the current
+// build's snapshot is kept. Without Cache Storage (an insecure origin) each visit inflates.
 //
-// Message in:  {url, onlyIfCached}  (onlyIfCached: a slow link; use the snapshot only if
-//              the browser already has it)
-// Message out: {ok: true, bytes: ArrayBuffer, from: "raw-cache" | "network",
-//               transferSize?: bytes over the wire} |
+// Message in:  {url, onlyIfCached, rawCache}  (onlyIfCached: a slow link; use the
+//              snapshot only if the browser already has it)
+// Message out: {ok: true, bytes: ArrayBuffer (the memory, expanded), from: "network",
+//               transferSize} |
 //              {ok: false, missing: bool, message}; then the worker closes itself.
-const RAW_CACHE = "tableside-snapshot-raw";
+import { expand } from "./snapshot.mjs";
 
-async function openRaw() {
+async function openRaw(name) {
   try {
-    return self.caches ? await self.caches.open(RAW_CACHE) : null;
+    return self.caches ? await self.caches.open(name) : null;
   } catch {
-    return null; // storage disabled or full: inflate every time
-  }
-}
-
-async function readRaw(cache, url) {
-  try {
-    const r = cache && await cache.match(url);
-    return r ? await r.arrayBuffer() : null;
-  } catch {
-    return null;
+    return null; // storage disabled: inflate every time
   }
 }
 
@@ -56,28 +47,24 @@ async function inflate(url, onlyIfCached) {
   return new Response(raw).arrayBuffer();
 }
 
-self.onmessage = async ({ data: { url, onlyIfCached } }) => {
+self.onmessage = async ({ data: { url, onlyIfCached, rawCache } }) => {
   try {
-    const cache = await openRaw();
-    let bytes = await readRaw(cache, url);
-    if (bytes) {
-      self.postMessage({ ok: true, bytes, from: "raw-cache" }, [bytes]);
-      return;
-    }
-    bytes = await inflate(url, onlyIfCached);
-    if (!bytes) {
+    const cache = await openRaw(rawCache);
+    const packed = await inflate(url, onlyIfCached);
+    if (!packed) {
       self.postMessage({ ok: false, missing: true, message: "not cached" });
       return;
     }
-    // A Response copies the bytes: the original can then go to the page at once.
-    const body = cache ? new Response(bytes) : null;
+    const memory = expand(new Uint8Array(packed));
     // A worker's downloads are not in the page's Resource Timing: say what this one cost.
     const entry = performance.getEntriesByName(url).pop();
     const transferSize = entry ? entry.transferSize : 0;
-    self.postMessage({ ok: true, bytes, from: "network", transferSize }, [bytes]);
-    if (body) await keepRaw(cache, url, body);
+    self.postMessage({ ok: true, bytes: memory.buffer, from: "network", transferSize },
+      [memory.buffer]);
+    if (cache) await keepRaw(cache, url, new Response(packed)); // kept as it came: sparse
   } catch (e) {
     self.postMessage({ ok: false, missing: false, message: String((e && e.message) || e) });
+  } finally {
+    self.close(); // one snapshot per worker; the page does not terminate us mid-write
   }
-  self.close(); // one snapshot per worker; the page does not terminate us mid-write
 };

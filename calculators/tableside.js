@@ -22,12 +22,10 @@ const fetchJSON = (url) => fetch(url).then((r) => {
   return r.json();
 });
 const manifestP = fetchJSON(new URL("runtime.json", HERE));
-// A calculator page starts the Python snapshot's download now, in a worker: it is the
-// longest step of Python's start, and PyScript would ask for it only after its own set-up.
+// A calculator page starts Python's downloads as soon as it knows runtime.json: PyScript
+// would ask for them one after another, and only after its own set-up.
 manifestP.then((m) => {
-  if (m.snapshot && m.pyodide !== m.pyodide_plain && document.querySelector(".ts-calc")) {
-    startSnapshot(snapshotURL(new URL(m.pyodide, HERE)));
-  }
+  if (document.querySelector(".ts-calc")) warmUp(m);
 }).catch(() => {}); // loadPython() reports a missing manifest
 const registryP = fetchJSON(new URL("registry.json", HERE))
   .then((list) => new Map(list.map((c) => [c.id, c])));
@@ -49,6 +47,30 @@ function h(tag, attrs = {}, ...children) {
 }
 
 // --- the Python runtime: loaded once per visit ---------------------------------------
+let warm = false;
+
+// Start Python's big downloads now, in parallel: Pyodide's module, wasm and standard
+// library (preloads with the same URL and credentials mode as Pyodide's own fetch() and
+// import(), so the browser reuses the responses) and, when the build made one, the memory
+// snapshot, fetched and inflated in a worker (snapshot.mjs; it skips a slow link).
+function warmUp(m) {
+  if (warm) return;
+  warm = true;
+  // PyScript imports `interpreter` (m.pyodide: this URL carries the snapshot's hash; the
+  // partial preloads PyScript itself) only once its own modules have run.
+  document.head.append(h("link", { rel: "modulepreload", href: new URL(m.pyodide, HERE) }));
+  const dir = new URL(".", new URL(m.pyodide_plain || m.pyodide, HERE));
+  document.head.append(h("link", { rel: "modulepreload", href: new URL("pyodide.asm.mjs", dir) }));
+  for (const f of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
+    document.head.append(h("link", {
+      rel: "preload", as: "fetch", crossorigin: "", href: new URL(f, dir),
+    }));
+  }
+  if (m.snapshot && m.pyodide !== m.pyodide_plain) {
+    startSnapshot(snapshotURL(new URL(m.pyodide, HERE)));
+  }
+}
+
 let pythonP = null;
 
 function loadPython() {
@@ -75,19 +97,7 @@ function loadPython() {
     // PyScript loads its plugins once per type (py and mpy): both configs must opt out.
     document.body.append(h("py-config", { hidden: true, text: JSON.stringify(config) }),
       h("mpy-config", { hidden: true, text: JSON.stringify({ plugins: config.plugins }) }));
-    // PyScript imports `interpreter` only once its own modules have run: fetch it now, in
-    // parallel (the partial preloads the rest; this URL carries the build's snapshot hash).
-    document.head.append(h("link", { rel: "modulepreload", href: config.interpreter }));
-    // Pyodide asks for its own files only after PyScript has set up: start those downloads
-    // now. Same URL and credentials mode as their fetch()/import(), so the browser reuses
-    // the responses.
-    const dir = new URL(".", new URL(m.pyodide_plain || m.pyodide, HERE));
-    document.head.append(h("link", { rel: "modulepreload", href: new URL("pyodide.asm.mjs", dir) }));
-    for (const f of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
-      document.head.append(h("link", {
-        rel: "preload", as: "fetch", crossorigin: "", href: new URL(f, dir),
-      }));
-    }
+    warmUp(m); // if the page did not already (it had no calculators when it opened)
     const bridgeURL = new URL(m.bridge, HERE);
     const bridgeSrc = fetch(bridgeURL).then((r) => {
       if (!r.ok) throw new Error(`${bridgeURL}: HTTP ${r.status}`);
@@ -612,8 +622,11 @@ function selectTab(deck, host, focus = false) {
     tab.setAttribute("aria-selected", String(on));
     tab.tabIndex = on ? 0 : -1;
     if (on && focus) tab.focus();
-    if (on && tab.parentElement.scrollWidth > tab.parentElement.clientWidth) {
-      // a narrow screen scrolls the row of tabs (not the page) to the chosen one
+    // A narrow screen scrolls the row of tabs (not the page) to the chosen one. Never for
+    // the first tab (already in view): measuring forces a layout, and every deck on the
+    // page selects its first tab as it is built.
+    if (on && tab.previousElementSibling
+        && tab.parentElement.scrollWidth > tab.parentElement.clientWidth) {
       tab.parentElement.scrollLeft = tab.offsetLeft - tab.parentElement.offsetLeft - 16;
     }
   }

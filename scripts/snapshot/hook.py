@@ -9,7 +9,8 @@ tableside.js and points runtime.json's `pyodide` (PyScript's `interpreter`) at i
 The snapshot is an optimisation only: when it is off (`TABLESIDE_SNAPSHOT=0`) or fails
 (no node, a Pyodide change), runtime.json keeps the plain `pyodide.mjs` and the build
 still passes. Snapshots are cached in build/snapshot-cache/ by the hash of everything
-they depend on (bundle, pinned Pyodide, the maker script), so rebuilds cost nothing.
+they depend on (bundle, pinned Pyodide, the maker script and its file format), so
+rebuilds cost nothing.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 MAKER = ROOT / "scripts" / "snapshot" / "make_snapshot.mjs"
+SPARSE = ROOT / "scripts" / "snapshot" / "sparse.mjs"  # the file format MAKER writes
 WRAPPER = ROOT / "calculators" / "pyodide-snapshot.mjs"
 CACHE = ROOT / "build" / "snapshot-cache"
 PINS = ROOT / "scripts" / "runtime_hashes.json"
@@ -46,7 +48,7 @@ def enabled() -> bool:
 def cache_key(bundle: bytes) -> str:
     """Everything the snapshot's bytes depend on: a new key means a new snapshot."""
     h = hashlib.sha256()
-    for part in (bundle, PINS.read_bytes(), MAKER.read_bytes()):
+    for part in (bundle, PINS.read_bytes(), MAKER.read_bytes(), SPARSE.read_bytes()):
         h.update(hashlib.sha256(part).digest())
     return h.hexdigest()
 

@@ -6,13 +6,15 @@
 // (tableside.zip, the very bytes the browser will fetch) where PyScript will write it
 // (./tableside.zip in Pyodide's home directory), imports rules_pkg and every module the
 // bridge (calculators/bridge.py) needs, loads every game's data, then writes
-// `pyodide.makeMemorySnapshot()` gzipped: static hosts do not compress .bin files, and
-// the browser inflates it with DecompressionStream (calculators/pyodide-snapshot.mjs).
+// `pyodide.makeMemorySnapshot()` without its zero pages (sparse.mjs), gzipped: static
+// hosts do not compress .bin files, and the browser inflates it with DecompressionStream
+// (calculators/snapshot.mjs).
 // Private Pyodide API (underscore options): the version is pinned by
 // scripts/runtime_hashes.json and the build falls back to the plain start if this fails.
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
+import { sparse } from "./sparse.mjs";
 
 const [bundlePath, outPath] = process.argv.slice(2);
 if (!bundlePath || !outPath) {
@@ -40,8 +42,10 @@ for g in games:
 ",".join(games)
 `);
 const raw = pyodide.makeMemorySnapshot();
-const gz = gzipSync(raw, { level: 9 });
+const packed = sparse(raw); // without its all-zero pages: less to read and inflate
+const gz = gzipSync(packed, { level: 9 });
 writeFileSync(outPath, gz);
 const mb = (n) => (n / 1e6).toFixed(1);
-console.log(`snapshot: ${games}; ${mb(raw.length)} MB raw, ${mb(gz.length)} MB gzip, ` +
+console.log(`snapshot: ${games}; ${mb(raw.length)} MB memory, ${mb(packed.length)} MB ` +
+  `without zero pages, ${mb(gz.length)} MB gzip, ` +
   `${((performance.now() - t0) / 1000).toFixed(1)} s`);
