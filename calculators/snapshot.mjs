@@ -50,21 +50,23 @@ export function snapshotURL(wrapperURL) {
 // (~0.2 s of CPU, ~1 s on a phone) or starting a worker.
 const RAW_CACHE = "tableside-snapshot-raw";
 
-// Opening Cache Storage takes ~0.1 s the first time on a page: on a calculator page (this
-// module runs after the document is parsed) open it now, while runtime.json loads.
+// Cache Storage takes ~0.1 s to answer the first time on a page: on a calculator page
+// (this module runs after the document is parsed) ask it now, while runtime.json loads.
+// has() and match(): looking creates nothing (a never-used site keeps no cache at all).
 let rawCacheP = null;
-function rawCache() {
-  rawCacheP ??= (async () => caches.open(RAW_CACHE))().catch(() => null);
+function rawCacheExists() {
+  rawCacheP ??= (async () => caches.has(RAW_CACHE))().catch(() => false);
   return rawCacheP;
 }
-if (globalThis.document?.querySelector(".ts-calc")) rawCache();
+if (globalThis.document?.querySelector(".ts-calc")) rawCacheExists();
 
 async function fromRawCache(url) {
   try {
-    const r = await (await rawCache())?.match(url);
+    if (!(await rawCacheExists())) return null;
+    const r = await caches.match(url, { cacheName: RAW_CACHE });
     return r ? expand(new Uint8Array(await r.arrayBuffer())) : null;
   } catch {
-    return null; // no Cache Storage here (an insecure origin) or it failed: inflate
+    return null; // no Cache Storage here (an insecure origin), or a damaged copy: inflate
   }
 }
 
