@@ -22,10 +22,14 @@ const fetchJSON = (url) => fetch(url).then((r) => {
   return r.json();
 });
 const manifestP = fetchJSON(new URL("runtime.json", HERE));
-// A calculator page starts Python's downloads as soon as it knows runtime.json: PyScript
-// would ask for them one after another, and only after its own set-up.
+// A calculator page starts Python's downloads, and Python, as soon as it knows
+// runtime.json (before Material's document$ calls onPage): PyScript would ask for the
+// files one after another, and only after its own set-up.
 manifestP.then((m) => {
-  if (document.querySelector(".ts-calc")) warmUp(m);
+  if (document.querySelector(".ts-calc")) {
+    warmUp(m);
+    loadPython();
+  }
 }).catch(() => {}); // loadPython() reports a missing manifest
 const registryP = fetchJSON(new URL("registry.json", HERE))
   .then((list) => new Map(list.map((c) => [c.id, c])));

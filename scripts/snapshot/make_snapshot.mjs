@@ -29,8 +29,8 @@ pyodide.FS.writeFile("/home/pyodide/tableside.zip", readFileSync(bundlePath));
 // alive at snapshot time (a snapshot holds only Python's memory, not JS objects).
 const games = pyodide.runPython(`
 import os, sys, json, typing
-# The standard library PyScript's own Python package (pyscript/*.py) imports at start.
-import asyncio, base64, collections, functools, html, inspect, io, pathlib
+# Nothing for PyScript's own Python package: calculators/tableside.js runs the bridge in
+# PyScript's onReady hook, and that package is never imported.
 os.chdir("/home/pyodide")
 sys.path.insert(0, os.path.abspath("tableside.zip"))
 import pyodide.ffi
