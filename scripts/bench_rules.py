@@ -6,8 +6,11 @@ Prints, each the median of N fresh subprocesses (so no cache from an earlier ste
   * exact odds for the largest pools the calculators allow: 30 Horizon dice with a bonus,
     a 15-die Forbidden Lands pool with a push, the heaviest Forbidden Lands attack (15-die
     pushed attack and reaction, 15 armour dice) and the heaviest mecha auto-fire attack.
-Target: <= 50 ms each (judged on CPU time, printed beside wall time, so a busy machine
-does not hide a regression or invent one). A game whose calculator is not registered
+Target (issue "rules_pkg"): <= 50 ms for the import and for each pool, judged on CPU time
+(printed beside wall time, so a busy machine does not hide a regression or invent one).
+`calculators()` has no target: it is printed for information (the browser does it at
+build time, in the snapshot). Without .pyc files (PYTHONDONTWRITEBYTECODE) most of
+it is compiling the game modules. A game whose calculator is not registered
 yet is skipped with a note.
 """
 
@@ -70,11 +73,13 @@ def median_ms(code: str, runs: int) -> tuple[float, float] | None:
     return (statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs))
 
 
-def line(label: str, ms: tuple[float, float] | None, note: str = "") -> str:
+def line(label: str, ms: tuple[float, float] | None, note: str = "",
+         target: bool = True) -> str:
     if ms is None:
         return f"{label}: skipped ({note or 'calculator not registered yet'})"
     wall, cpu = ms
-    flag = "ok" if cpu <= TARGET_MS else f"OVER the {TARGET_MS:.0f} ms target"
+    flag = ("no target" if not target else
+            "ok" if cpu <= TARGET_MS else f"OVER the {TARGET_MS:.0f} ms target")
     return f"{label}: {wall:.1f} ms wall, {cpu:.1f} ms CPU ({flag})"
 
 
@@ -85,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     print(f"rules_pkg on CPython {sys.version.split()[0]}, median of {args.runs} fresh processes")
     print(line("import rules_pkg", median_ms(IMPORT, args.runs)))
-    print(line("rules_pkg.calculators()", median_ms(REGISTRY, args.runs)))
+    print(line("rules_pkg.calculators()", median_ms(REGISTRY, args.runs), target=False))
     for label, cid, kw in CASES:
         try:
             ms = median_ms(CASE.format(cid=cid, kw=kw), args.runs)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser.helpers import open_calc  # noqa: F401  # (tests/ is on sys.path: rootdir packages)
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -102,12 +103,3 @@ def report(violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines) or json.dumps(violations)
 
 
-def open_calc(page: Any, calc_id: str, n: int = 0) -> Any:
-    """The n-th calculator `calc_id` on the page, its tab (if in a deck) chosen."""
-    host = page.locator(f'.ts-calc[data-calc="{calc_id}"]').nth(n)
-    host.locator("form").wait_for(state="attached")
-    tab = host.get_attribute("aria-labelledby")
-    if tab and host.get_attribute("role") == "tabpanel":
-        page.locator(f"#{tab}").click()
-    host.locator("form").wait_for(state="visible")
-    return host

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser.helpers import open_calc  # tests/ is on sys.path (rootdir packages)
 
 import rules_pkg
 from scripts.snapshot import hook
@@ -130,21 +131,22 @@ def _compute(browser: Any, url: str, ap: int, plain: bool = False,
     page.on("console",
             lambda m: warnings.append(m.text) if m.type in ("warning", "error") else None)
     try:
-        page.goto(url)
-        host = page.locator(f'.ts-calc[data-calc="{CALC}"]').first
-        host.locator("form").wait_for(state="attached", timeout=30_000)
-        tab = host.get_attribute("aria-labelledby")
-        if tab and host.get_attribute("role") == "tabpanel":
-            page.locator(f"#{tab}").click()
-        box = host.locator('input[name="ap"]')
-        box.fill(str(ap))
-        host.locator("button[type=submit]").click()
-        summary = host.locator(".ts-result .ts-summary")
-        summary.wait_for(timeout=120_000)
+        summary = compute_ap(page, url, ap)
         assert page.evaluate("document.documentElement.dataset.tsPython") == "ready"
-        return summary.inner_text(), urls, warnings
+        return summary, urls, warnings
     finally:
         ctx.close()
+
+
+def compute_ap(page: Any, url: str, ap: int, timeout_ms: int = 120_000) -> str:
+    """Open url, compute CALC (the first one on the page) for `ap`; its summary line."""
+    page.goto(url)
+    host = open_calc(page, CALC)
+    host.locator('input[name="ap"]').fill(str(ap))
+    host.locator("button[type=submit]").click()
+    summary = host.locator(".ts-result .ts-summary")
+    summary.wait_for(timeout=timeout_ms)
+    return str(summary.inner_text())
 
 
 @pytest.mark.browser

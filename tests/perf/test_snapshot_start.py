@@ -22,7 +22,7 @@ import pytest
 import rules_pkg
 from scripts.snapshot import hook
 
-from .test_snapshot import CALC, _profile_page, manifest
+from .test_snapshot import CALC, _profile_page, compute_ap, manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 RAW_CACHE = "tableside-snapshot-raw"
@@ -116,23 +116,14 @@ def _visit(ctx: Any, url: str, ap: int,
     page.on("console",
             lambda m: warnings.append(m.text) if m.type in ("warning", "error") else None)
     try:
-        page.goto(url)
-        host = page.locator(f'.ts-calc[data-calc="{CALC}"]').first
-        host.locator("form").wait_for(state="attached", timeout=30_000)
-        tab = host.get_attribute("aria-labelledby")
-        if tab and host.get_attribute("role") == "tabpanel":
-            page.locator(f"#{tab}").click()
-        host.locator('input[name="ap"]').fill(str(ap))
-        host.locator("button[type=submit]").click()
-        summary = host.locator(".ts-result .ts-summary")
-        summary.wait_for(timeout=180_000)
-        state = page.evaluate("""async (name) => ({
-            network: performance.getEntriesByName("%s").length,
-            raw: performance.getEntriesByName("%s").length,
+        summary = compute_ap(page, url, ap, timeout_ms=180_000)
+        state = page.evaluate("""async ([name, fromNetwork, fromRaw]) => ({
+            network: performance.getEntriesByName(fromNetwork).length,
+            raw: performance.getEntriesByName(fromRaw).length,
             effectiveType: navigator.connection ? navigator.connection.effectiveType : null,
             kept: (await (await caches.open(name)).keys()).map((r) => r.url),
-        })""" % (FROM_NETWORK, FROM_RAW), RAW_CACHE)
-        return summary.inner_text(), state, warnings
+        })""", [RAW_CACHE, FROM_NETWORK, FROM_RAW])
+        return summary, state, warnings
     finally:
         page.close()
 
