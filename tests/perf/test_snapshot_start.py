@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RAW_CACHE = "tableside-snapshot-raw"
 FROM_NETWORK = "tableside:snapshot-from-network"
 FROM_RAW = "tableside:snapshot-from-raw-cache"
+FROM_PAGE = "tableside:snapshot-from-page"  # inflated on the main thread: no worker
 
 
 # --- the container --------------------------------------------------------------------------
@@ -117,12 +118,13 @@ def _visit(ctx: Any, url: str, ap: int,
             lambda m: warnings.append(m.text) if m.type in ("warning", "error") else None)
     try:
         summary = compute_ap(page, url, ap, timeout_ms=180_000)
-        state = page.evaluate("""async ([name, fromNetwork, fromRaw]) => ({
+        state = page.evaluate("""async ([name, fromNetwork, fromRaw, fromPage]) => ({
             network: performance.getEntriesByName(fromNetwork).length,
             raw: performance.getEntriesByName(fromRaw).length,
+            page: performance.getEntriesByName(fromPage).length,
             effectiveType: navigator.connection ? navigator.connection.effectiveType : null,
             kept: (await (await caches.open(name)).keys()).map((r) => r.url),
-        })""", [RAW_CACHE, FROM_NETWORK, FROM_RAW])
+        })""", [RAW_CACHE, FROM_NETWORK, FROM_RAW, FROM_PAGE])
         return summary, state, warnings
     finally:
         page.close()
@@ -203,3 +205,18 @@ def test_a_slow_link_starts_plainly_unless_the_snapshot_is_cached(
     assert state["effectiveType"] == "3g"
     assert got == rules_pkg.get(CALC).run(weapon=weapon, ap=5).summary
     assert (state["network"], state["raw"]) == (0, 1)
+
+
+@pytest.mark.browser
+def test_without_the_worker_the_page_inflates_the_snapshot_itself(
+        browser: Any, base_url: str, site_dir: Path) -> None:
+    path, weapon = _profile_page(site_dir)
+    ctx = browser.new_context(service_workers="block")
+    ctx.route("**/snapshot-worker.mjs*", lambda route: route.fulfill(status=404))
+    try:
+        got, state, warnings = _visit(ctx, base_url + path, 9)
+    finally:
+        ctx.close()
+    assert got == rules_pkg.get(CALC).run(weapon=weapon, ap=9).summary
+    assert (state["network"], state["raw"], state["page"]) == (0, 0, 1)
+    assert not [w for w in warnings if "could not be used" in w]
