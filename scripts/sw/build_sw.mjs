@@ -1,21 +1,35 @@
 // Tableside service worker: `node scripts/sw/build_sw.mjs <site_dir>` writes <site_dir>/sw.js.
 //
-// Workbox's generateSW precaches every file of the built site (pages, assets, the search
-// index, the Pyodide runtime, PyScript, the rules bundle, the calculator registry) with a
-// content revision per file, so one visit online is enough for airplane mode. The Workbox
-// runtime is inlined (inlineWorkboxRuntime): nothing is loaded from a CDN. Manifest URLs are
-// relative to sw.js, so the site works under a sub-path (a GitHub Pages project site).
-// Prints one JSON line: {"files": n, "bytes": total, "warnings": [...]}.
-import { generateSW } from "workbox-build";
-import { existsSync } from "node:fs";
+// Workbox precaches every file of the built site (pages, assets, the search index, the
+// Pyodide runtime, PyScript, the rules bundle, the calculator registry) with a content
+// revision per file, so one visit online is enough for airplane mode. The worker's source is
+// scripts/sw/sw-src.mjs, bundled here with Rollup (the Workbox modules inlined: nothing is
+// loaded from a CDN); Workbox's injectManifest then writes the file list into it. Manifest
+// URLs are relative to sw.js, so the site works under a sub-path (a GitHub Pages project
+// site). Prints one JSON line: {"files": n, "bytes": total, "reused": n, "warnings": [...]}.
+import { injectManifest } from "workbox-build";
+import { rollup } from "rollup";
+import { nodeResolve } from "@rollup/plugin-node-resolve";
+import replace from "@rollup/plugin-replace";
+import terser from "@rollup/plugin-terser";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), "sw-src.mjs");
+// Python's big files, which the first visit's page has just downloaded itself: the worker
+// precaches the browser's copy of these when its SHA-256 matches (see sw-src.mjs).
+const PYODIDE_REUSED = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
 
 // Workbox skips files above 2 MiB by default, silently; pyodide.asm.wasm is ~9.6 MB and
 // python_stdlib.zip ~2.5 MB. 64 MiB leaves room for a Pyodide upgrade.
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
-export function swConfig(siteDir) {
+export function swConfig(siteDir, swSrc = SRC) {
   return {
+    swSrc,
     globDirectory: siteDir,
     globPatterns: ["**/*"],
     // Source maps are for developers, the gzipped sitemap for crawlers; sw.js is the worker.
@@ -23,35 +37,78 @@ export function swConfig(siteDir) {
     globIgnores: ["**/*.map", "sitemap.xml.gz", "sw.js"],
     swDest: path.join(siteDir, "sw.js"),
     maximumFileSizeToCacheInBytes: MAX_FILE_BYTES,
-    inlineWorkboxRuntime: true,
-    mode: "production",
-    sourcemap: false,
-    cacheId: "tableside",
-    // A new build never takes over an open page by itself: the page asks (see
-    // calculators/offline.js), then posts SKIP_WAITING; generateSW adds that listener.
-    skipWaiting: false,
-    // The first visit's page becomes controlled at once, so instant navigation in that
-    // same tab already works offline.
-    clientsClaim: true,
-    cleanupOutdatedCaches: true,
-    // MkDocs pages are dir/index.html: /horizon/pistols/ -> /horizon/pistols/index.html.
-    directoryIndex: "index.html",
-    // Query strings never change a static file here (?v=<hash> on the rules bundle,
-    // ?calc=…&… calculator links): ignore them all when matching the precache.
-    ignoreURLParametersMatching: [/.*/],
+    // In sw-src.mjs, as generateSW would set them: cache names prefixed "tableside"; a new
+    // build never takes over an open page by itself (the page asks, calculators/offline.js,
+    // then posts SKIP_WAITING); the first visit's page is claimed at once, so instant
+    // navigation in that tab already works offline; outdated precaches are cleaned up;
+    // dir/ serves dir/index.html (MkDocs pages); and query strings never change a static
+    // file here (?v=<hash> on the rules bundle, ?calc=…&… links), so they are ignored.
     // Material's fingerprinted bundles need no cache-busting revision parameter.
     dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.min\.(?:js|css)$/,
   };
+}
+
+const sha256 = (file) => createHash("sha256").update(readFileSync(file)).digest("hex");
+
+// Site-relative URL -> {fetch, sha256} of the files the worker may take from the HTTP
+// cache: the URL the page itself requests (the snapshot carries its ?snap=<hash>, see
+// calculators/snapshot.mjs) and the bytes this build has.
+export function reusable(siteDir) {
+  const out = {};
+  const add = (rel, fetchRel = rel) => {
+    const file = path.join(siteDir, rel);
+    if (existsSync(file)) out[rel] = { fetch: fetchRel, sha256: sha256(file) };
+  };
+  for (const f of PYODIDE_REUSED) add(`assets/runtime/pyodide/${f}`);
+  const manifest = path.join(siteDir, "assets", "calculators", "runtime.json");
+  if (existsSync(manifest)) {
+    const m = JSON.parse(readFileSync(manifest, "utf-8"));
+    if (m.snapshot && m.pyodide !== m.pyodide_plain) {
+      const snap = new URL(m.pyodide, "https://x/").search; // "?snap=<hash>"
+      add("assets/runtime/snapshot.bin.gz", `assets/runtime/snapshot.bin.gz${snap}`);
+    }
+  }
+  return out;
+}
+
+// sw-src.mjs with Workbox inlined and the reusable files written in, as one classic script.
+async function bundle(siteDir, dest) {
+  const b = await rollup({
+    input: SRC,
+    plugins: [
+      nodeResolve({ browser: true }),
+      replace({
+        preventAssignment: true,
+        values: {
+          "process.env.NODE_ENV": JSON.stringify("production"),
+          "self.__TABLESIDE_REUSE": JSON.stringify(reusable(siteDir)),
+        },
+      }),
+      terser(),
+    ],
+  });
+  try {
+    await b.write({ file: dest, format: "iife", sourcemap: false });
+  } finally {
+    await b.close();
+  }
 }
 
 export async function buildSW(siteDir) {
   if (!existsSync(path.join(siteDir, "index.html"))) {
     throw new Error(`${siteDir} holds no built site (no index.html)`);
   }
-  const { count, size, warnings } = await generateSW(swConfig(siteDir));
-  // A skipped file would mean a silent hole in airplane mode: fail the build instead.
-  if (warnings.length) throw new Error(`workbox-build: ${warnings.join("; ")}`);
-  return { files: count, bytes: size, warnings };
+  const tmp = mkdtempSync(path.join(tmpdir(), "tableside-sw-"));
+  try {
+    const src = path.join(tmp, "sw.js");
+    await bundle(siteDir, src);
+    const { count, size, warnings } = await injectManifest(swConfig(siteDir, src));
+    // A skipped file would mean a silent hole in airplane mode: fail the build instead.
+    if (warnings.length) throw new Error(`workbox-build: ${warnings.join("; ")}`);
+    return { files: count, bytes: size, reused: Object.keys(reusable(siteDir)).length, warnings };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

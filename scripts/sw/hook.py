@@ -3,7 +3,7 @@
 Runs after every other `on_post_build` (search index, calculators' runtime), so the
 precache sees the finished site: it copies `calculators/offline.js` (registration, the
 update prompt, the "needs one visit online" banner) to `assets/calculators/offline.js`,
-then runs `node scripts/sw/build_sw.mjs <site_dir>` (Workbox generateSW) to write
+then runs `node scripts/sw/build_sw.mjs <site_dir>` (Workbox injectManifest) to write
 `<site_dir>/sw.js`. `mkdocs build`, `mkdocs serve` and `make site` all get it.
 """
 

@@ -1,6 +1,6 @@
 """Airplane mode: after one visit online, every page and calculator works offline.
 
-The service worker (scripts/sw/build_sw.mjs, Workbox generateSW) precaches the built
+The service worker (scripts/sw/build_sw.mjs, Workbox injectManifest) precaches the built
 site; calculators/offline.js registers it, asks before a new build takes over, and says
 when the calculators cannot load offline. Driven in Debian's Chromium via Playwright.
 """
@@ -43,10 +43,10 @@ NOT_PRECACHED = re.compile(r"\.map$|^sitemap\.xml\.gz$|^sw\.js$")
 
 
 def manifest(site: Path) -> dict[str, str | None]:
-    """URL -> revision, read from the generated sw.js (a minified object literal)."""
+    """URL -> revision, read from the generated sw.js (the JSON injectManifest writes)."""
     text = (site / "sw.js").read_text("utf-8")
-    entries = re.findall(r'\{url:"([^"]+)",revision:(?:"([0-9a-f]+)"|null)\}', text)
-    return {url: rev or None for url, rev in entries}
+    entries = re.findall(r'\{"revision":(?:"([0-9a-f]+)"|null),"url":"([^"]+)"\}', text)
+    return {url: rev or None for rev, url in entries}
 
 
 @pytest.fixture

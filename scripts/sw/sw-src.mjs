@@ -1,0 +1,54 @@
+// Source of the Tableside service worker; scripts/sw/build_sw.mjs bundles it (Rollup, the
+// Workbox modules inlined: nothing from a CDN) and injects the precache manifest.
+//
+// Workbox precaching as generateSW would set it up (see build_sw.mjs for why each option),
+// plus one plugin: the first visit's page has just downloaded Python's big files (≈20 MB:
+// Pyodide's wasm, its standard library and JS, the memory snapshot), and Workbox would
+// download them all again for the precache (it bypasses the HTTP cache for revisioned
+// files). For those files the worker takes the browser's HTTP-cached copy when its
+// SHA-256 is the one this build was made with, and the network otherwise.
+import { clientsClaim, setCacheNameDetails } from "workbox-core";
+import { addPlugins, cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
+
+// Filled in by build_sw.mjs: site-relative URL -> {fetch: the URL the page itself
+// requests (the snapshot carries ?snap=<hash>), sha256: hex of the file in this build}.
+const REUSE = self.__TABLESIDE_REUSE;
+
+setCacheNameDetails({ prefix: "tableside" });
+
+// A new build never takes over an open page by itself: the page asks (offline.js).
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+});
+clientsClaim();
+
+const reuse = new Map(Object.entries(REUSE).map(([rel, v]) => [
+  new URL(rel, self.location.href).href,
+  { fetch: new URL(v.fetch, self.location.href).href, sha256: v.sha256 },
+]));
+
+async function sha256(response) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+addPlugins([{
+  // The browser's copy, if it has one, instead of a second download.
+  requestWillFetch: async ({ request }) => {
+    const r = reuse.get(request.url);
+    return r ? new Request(r.fetch, { credentials: "same-origin", cache: "default" }) : request;
+  },
+  // Only the bytes this build was made with: a stale copy (an older deploy still fresh in
+  // the HTTP cache) is fetched again from the network.
+  fetchDidSucceed: async ({ request, response }) => {
+    const r = [...reuse.values()].find((v) => v.fetch === request.url);
+    if (!r || !response.ok || (await sha256(response)) === r.sha256) return response;
+    return fetch(r.fetch, { credentials: "same-origin", cache: "reload" });
+  },
+}]);
+
+precacheAndRoute(self.__WB_MANIFEST, {
+  directoryIndex: "index.html",
+  ignoreURLParametersMatching: [/.*/],
+});
+cleanupOutdatedCaches();
