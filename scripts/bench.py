@@ -15,6 +15,10 @@ Chromium headless (Playwright, sync). For each page kind it measures, median of 
 * bytes   bytes over the wire for the visit (Resource Timing transferSize, page + resources,
           plus the snapshot the page fetches in a worker).
 
+Plus one first visit with the service worker allowed: the bytes the server sends until
+its precache is complete (the page's downloads and the worker's, which should take the
+browser's copy of Python's big files rather than download them again).
+
 Cold = a new browser profile (empty disk cache); warm = a second visit with the same
 profile (service workers blocked unless --with-sw: the comparison is of the HTTP cache
 alone). "next" = click an internal link to another profile page (Material's instant
@@ -230,6 +234,7 @@ js.performance.mark("tableside:first-result")
 
 
 VARIANT = {"plain": False}  # read by the server: which runtime.json to send
+SERVED = {"bytes": 0}  # body bytes the server has sent (Content-Length), all requests
 
 # --- the server ---------------------------------------------------------------------------
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -267,6 +272,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "max-age=600")  # what GitHub Pages sends
         super().end_headers()
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length" and self.command == "GET":
+            SERVED["bytes"] += int(value)
+        super().send_header(keyword, value)
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
@@ -460,6 +470,27 @@ def run_series(pw: Any, base: str, p: SitePlan, label: str, kind: str, variant: 
     return s
 
 
+def first_visit_bytes(pw: Any, base: str, p: SitePlan, log: Callable[[str], None]) -> float:
+    """MB the server sends for a first visit to the profile page with the service worker
+    allowed: the page's own downloads plus the worker's whole precache (what a reader's
+    first visit costs before airplane mode works)."""
+    user_dir = tempfile.mkdtemp(prefix="tableside-bench-profile-")
+    ctx = new_context(pw, user_dir, False, "snapshot", CALC, with_sw=True)
+    try:
+        before = SERVED["bytes"]
+        page = ctx.new_page()
+        page.goto(base + p.profile)
+        page.wait_for_function("() => document.documentElement.dataset.tsPython === 'ready'"
+                               " && document.documentElement.dataset.tsSw === 'ready'",
+                               timeout=300_000, polling=100)
+        mb = (SERVED["bytes"] - before) / 1e6
+        log(f"  first visit with the service worker: {mb:.1f} MB served")
+        return mb
+    finally:
+        ctx.close()
+        shutil.rmtree(user_dir, ignore_errors=True)
+
+
 # --- report -------------------------------------------------------------------------------
 def _fmt_s(x: float | None) -> str:
     return "—" if x is None else f"{x:.2f}"
@@ -613,6 +644,11 @@ def main(argv: list[str] | None = None) -> int:
         for var in phone_variants:
             add(f"phone warm pyodide-{var}", "pyodide", var, True, args.phone_runs, False,
                 timeout_s=240)
+        try:
+            first_visit_mb: float | None = first_visit_bytes(pw, base, p, log)
+        except Exception as err:  # keep the other figures; say what failed
+            first_visit_mb = None
+            log(f"  first visit with the service worker: failed: {str(err)[:160]}")
         if not args.no_phone_cold:
             add("phone cold static", "static", "", True, 1, True, timeout_s=120)
             add("phone cold micropython", "mpy", "", True, 1, True, timeout_s=120)
@@ -640,6 +676,8 @@ def main(argv: list[str] | None = None) -> int:
     mps = {s.summary for x in series for s in x.visits if s.summary and "micropython" in x.label}
     same = "same" if pys and pys == mps else f"DIFFERENT: {sorted(pys)} vs {sorted(mps)}"
     print(f"\nresult line, Pyodide vs MicroPython: {same}")
+    fv = "failed" if first_visit_mb is None else f"{first_visit_mb:.1f} MB"
+    print(f"first visit with the service worker (page + precache), sent by the server: {fv}")
     for s in series:
         for e in s.errors:
             print(f"ERROR {s.label}: {e}")
@@ -650,7 +688,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{os.cpu_count()} CPUs")
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({
-        "plan": asdict(p), "series": [{"label": s.label, "visits": [asdict(v) for v in s.visits],
+        "plan": asdict(p), "first_visit_mb": first_visit_mb,
+        "series": [{"label": s.label, "visits": [asdict(v) for v in s.visits],
                                        "next_ms": s.next_ms, "errors": s.errors} for s in series],
         "sub": subs}, indent=1), "utf-8")
     return 1 if any(s.errors for s in series) else 0
