@@ -49,7 +49,6 @@ async function inflate(url, onlyIfCached) {
 
 self.onmessage = async ({ data: { url, onlyIfCached, rawCache } }) => {
   try {
-    const cache = await openRaw(rawCache);
     const packed = await inflate(url, onlyIfCached);
     if (!packed) {
       self.postMessage({ ok: false, missing: true, message: "not cached" });
@@ -61,6 +60,8 @@ self.onmessage = async ({ data: { url, onlyIfCached, rawCache } }) => {
     const transferSize = entry ? entry.transferSize : 0;
     self.postMessage({ ok: true, bytes: memory.buffer, from: "network", transferSize },
       [memory.buffer]);
+    // Opened only now: a visit whose download failed leaves no (empty) cache behind.
+    const cache = await openRaw(rawCache);
     if (cache) await keepRaw(cache, url, new Response(packed)); // kept as it came: sparse
   } catch (e) {
     self.postMessage({ ok: false, missing: false, message: String((e && e.message) || e) });

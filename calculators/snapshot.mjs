@@ -2,7 +2,7 @@
 // thread (snapshot-worker.mjs), as early as possible.
 //
 // Two callers share this module (same URL, so the same instance and the same download):
-// calculators/tableside.js starts the download as soon as a calculator page knows its
+// calculators/warm.mjs starts the download as soon as a calculator page knows its
 // runtime.json, and the `interpreter` wrapper pyodide-snapshot.mjs, which PyScript calls
 // much later, picks up the bytes. Inflating the ≈31 MB snapshot is ~0.2 s of CPU on a
 // desktop and about four times that on a mid-range phone: on the main thread it blocked
@@ -51,14 +51,16 @@ export function snapshotURL(wrapperURL) {
 const RAW_CACHE = "tableside-snapshot-raw";
 
 // Cache Storage takes ~0.1 s to answer the first time on a page: on a calculator page
-// (this module runs after the document is parsed) ask it now, while runtime.json loads.
+// (the head's marker, see warm.mjs) ask it now, while runtime.json loads.
 // has() and match(): looking creates nothing (a never-used site keeps no cache at all).
 let rawCacheP = null;
 function rawCacheExists() {
   rawCacheP ??= (async () => caches.has(RAW_CACHE))().catch(() => false);
   return rawCacheP;
 }
-if (globalThis.document?.querySelector(".ts-calc")) rawCacheExists();
+if (globalThis.document?.querySelector('meta[name="tableside:calculators"], .ts-calc')) {
+  rawCacheExists();
+}
 
 async function fromRawCache(url) {
   try {

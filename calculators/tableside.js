@@ -4,9 +4,9 @@
 // form built from registry.json (written at build time), so forms show at once; Python
 // (Pyodide via PyScript, self-hosted) loads once per visit and survives Material's
 // instant navigation, because the elements it needs live outside the swapped container.
-// No inline JS (snapshot.mjs is this file's one import): ready for a strict CSP.
+// No inline JS (warm.mjs and snapshot.mjs are its imports): ready for a strict CSP.
 
-import { snapshotURL, startSnapshot } from "./snapshot.mjs";
+import { manifestP, warmUp } from "./warm.mjs";
 
 const HERE = new URL(".", import.meta.url);
 const LOG_KEY = "tableside:log";
@@ -21,10 +21,8 @@ const fetchJSON = (url) => fetch(url).then((r) => {
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
   return r.json();
 });
-const manifestP = fetchJSON(new URL("runtime.json", HERE));
-// A calculator page starts Python's downloads, and Python, as soon as it knows
-// runtime.json (before Material's document$ calls onPage): PyScript would ask for the
-// files one after another, and only after its own set-up.
+// A calculator page starts Python as soon as it knows runtime.json (before Material's
+// document$ calls onPage); warm.mjs, loaded from the head, has started its downloads.
 manifestP.then((m) => {
   if (document.querySelector(".ts-calc")) {
     warmUp(m);
@@ -51,30 +49,6 @@ function h(tag, attrs = {}, ...children) {
 }
 
 // --- the Python runtime: loaded once per visit ---------------------------------------
-let warm = false;
-
-// Start Python's big downloads now, in parallel: Pyodide's module, wasm and standard
-// library (preloads with the same URL and credentials mode as Pyodide's own fetch() and
-// import(), so the browser reuses the responses) and, when the build made one, the memory
-// snapshot, fetched and inflated in a worker (snapshot.mjs; it skips a slow link).
-function warmUp(m) {
-  if (warm) return;
-  warm = true;
-  // PyScript imports `interpreter` (m.pyodide: this URL carries the snapshot's hash; the
-  // partial preloads PyScript itself) only once its own modules have run.
-  document.head.append(h("link", { rel: "modulepreload", href: new URL(m.pyodide, HERE) }));
-  const dir = new URL(".", new URL(m.pyodide_plain || m.pyodide, HERE));
-  document.head.append(h("link", { rel: "modulepreload", href: new URL("pyodide.asm.mjs", dir) }));
-  for (const f of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
-    document.head.append(h("link", {
-      rel: "preload", as: "fetch", crossorigin: "", href: new URL(f, dir),
-    }));
-  }
-  if (m.snapshot && m.pyodide !== m.pyodide_plain) {
-    startSnapshot(snapshotURL(new URL(m.pyodide, HERE)));
-  }
-}
-
 let pythonP = null;
 
 function loadPython() {

@@ -30,8 +30,10 @@ ROOT = Path(__file__).resolve().parents[2]
 HASHES = ROOT / "scripts" / "runtime_hashes.json"
 NODE_MODULES = ROOT / "node_modules"
 UI_DIR = ROOT / "calculators"
-# snapshot*.mjs: tableside.js imports snapshot.mjs whether or not the build made a snapshot.
-UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "snapshot.mjs", "snapshot-worker.mjs")
+# warm.mjs and snapshot*.mjs: tableside.js imports them whether or not the build made a
+# snapshot.
+UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "warm.mjs", "snapshot.mjs",
+            "snapshot-worker.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
 PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript"}
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
