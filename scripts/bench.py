@@ -470,6 +470,18 @@ def run_series(pw: Any, base: str, p: SitePlan, label: str, kind: str, variant: 
     return s
 
 
+def cpu_calibration_ms() -> float:
+    """A fixed pure-Python loop (median of 3, ms): how fast this machine is right now.
+    Shared machines drift by tens of per cent within an hour; the static and MicroPython
+    floors drift with it, and this figure makes two reports comparable."""
+    times = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        sum(i * i for i in range(2_000_000))
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
 def first_visit_bytes(pw: Any, base: str, p: SitePlan, log: Callable[[str], None]) -> float:
     """MB the server sends for a first visit to the profile page with the service worker
     allowed: the page's own downloads plus the worker's whole precache (what a reader's
@@ -605,6 +617,7 @@ def main(argv: list[str] | None = None) -> int:
     p = plan(site)
     t_start = time.monotonic()
     load_start = os.getloadavg()[0]  # other work on the machine skews every figure
+    calib_start = cpu_calibration_ms()
 
     def log(msg: str) -> None:
         print(f"[{time.monotonic() - t_start:6.1f} s] {msg}", file=sys.stderr, flush=True)
@@ -685,7 +698,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n== {k} ==\n{v}")
     print(f"\nbench time {time.monotonic() - t_start:.0f} s; load average (1 min) "
           f"{load_start:.1f} at start, {os.getloadavg()[0]:.1f} at end, "
-          f"{os.cpu_count()} CPUs")
+          f"{os.cpu_count()} CPUs; CPU calibration (a fixed Python loop) "
+          f"{calib_start:.0f} ms at start, {cpu_calibration_ms():.0f} ms at end")
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({
         "plan": asdict(p), "first_visit_mb": first_visit_mb,
