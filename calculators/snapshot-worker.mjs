@@ -13,7 +13,7 @@
 // Message out: {ok: true, bytes: ArrayBuffer (the memory, expanded), from: "network",
 //               transferSize} |
 //              {ok: false, missing: bool, message}; then the worker closes itself.
-import { expand } from "./snapshot.mjs";
+import { expand, fetchInflated } from "./snapshot.mjs";
 
 async function openRaw(name) {
   try {
@@ -34,22 +34,9 @@ async function keepRaw(cache, url, body) {
   }
 }
 
-async function inflate(url, onlyIfCached) {
-  let r;
-  try {
-    r = await fetch(url, onlyIfCached ? { cache: "only-if-cached", mode: "same-origin" } : {});
-  } catch (e) {
-    if (onlyIfCached) return null; // fetch() rejects in only-if-cached mode when not cached
-    throw e;
-  }
-  if (!r.ok || !r.body) throw new Error(`${url}: HTTP ${r.status}`);
-  const raw = r.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Response(raw).arrayBuffer();
-}
-
 self.onmessage = async ({ data: { url, onlyIfCached, rawCache } }) => {
   try {
-    const packed = await inflate(url, onlyIfCached);
+    const packed = await fetchInflated(url, onlyIfCached);
     if (!packed) {
       self.postMessage({ ok: false, missing: true, message: "not cached" });
       return;

@@ -95,8 +95,10 @@ function inWorker(url, onlyIfCached) {
   });
 }
 
-// The same on the main thread, for a browser that cannot start the worker.
-async function onMainThread(url, onlyIfCached) {
+/** Fetch the snapshot file and inflate it: its (sparse) bytes, or null when
+ * `onlyIfCached` and the browser does not have it. Run in snapshot-worker.mjs, or on the
+ * page by onMainThread(). */
+export async function fetchInflated(url, onlyIfCached) {
   let r;
   try {
     r = await fetch(url, onlyIfCached ? { cache: "only-if-cached", mode: "same-origin" } : {});
@@ -106,7 +108,14 @@ async function onMainThread(url, onlyIfCached) {
   }
   if (!r.ok || !r.body) throw new Error(`${url}: HTTP ${r.status}`);
   const raw = r.body.pipeThrough(new DecompressionStream("gzip"));
-  const memory = expand(new Uint8Array(await new Response(raw).arrayBuffer()));
+  return new Response(raw).arrayBuffer();
+}
+
+// The same on the main thread, for a browser that cannot start the worker.
+async function onMainThread(url, onlyIfCached) {
+  const packed = await fetchInflated(url, onlyIfCached);
+  if (!packed) return null;
+  const memory = expand(new Uint8Array(packed));
   performance.mark("tableside:snapshot-from-page"); // read by tests
   return memory;
 }

@@ -6,7 +6,7 @@
 // instant navigation, because the elements it needs live outside the swapped container.
 // No inline JS (warm.mjs and snapshot.mjs are its imports): ready for a strict CSP.
 
-import { manifestP, warmUp } from "./warm.mjs";
+import { fetchJSON, manifestP, warmUp } from "./warm.mjs";
 
 const HERE = new URL(".", import.meta.url);
 const LOG_KEY = "tableside:log";
@@ -17,10 +17,6 @@ const MAX_FIELD = 40; // characters per field; Python checks the real limits
 const PY_SLOW_MS = 30000;
 
 const root = document.documentElement;
-const fetchJSON = (url) => fetch(url).then((r) => {
-  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-  return r.json();
-});
 // A calculator page starts Python as soon as it knows runtime.json (before Material's
 // document$ calls onPage); warm.mjs, loaded from the head, has started its downloads.
 manifestP.then((m) => {

@@ -14,10 +14,12 @@ import { snapshotURL, startSnapshot } from "./snapshot.mjs";
 
 const HERE = new URL(".", import.meta.url);
 
-export const manifestP = fetch(new URL("runtime.json", HERE)).then((r) => {
-  if (!r.ok) throw new Error(`runtime.json: HTTP ${r.status}`);
+export const fetchJSON = (url) => fetch(url).then((r) => {
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
   return r.json();
 });
+
+export const manifestP = fetchJSON(new URL("runtime.json", HERE));
 manifestP.catch(() => {}); // tableside.js reports it when it needs the manifest
 
 function link(attrs) {
