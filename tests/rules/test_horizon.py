@@ -8,7 +8,6 @@ against 10^5 seeded rolls.
 from __future__ import annotations
 
 import random
-import time
 from fractions import Fraction
 
 import pytest
@@ -126,14 +125,14 @@ def test_chi_square_catches_a_wrong_die() -> None:
     assert stat > CHI2_001[df]
 
 
-def test_thirty_dice_exact_odds_within_50_ms() -> None:
+# A guard against a hang (e.g. enumerating 6**30 outcomes), not a speed test: the timing
+# is `make bench`'s (scripts/bench_rules.py), never a pass/fail figure on a shared machine.
+@pytest.mark.timeout(30)
+def test_thirty_dice_exact_odds() -> None:
     h._dice_distribution.cache_clear()
-    start = time.perf_counter()
     dist = h.SkillTest(30, 5).distribution()
-    elapsed = time.perf_counter() - start
     assert dist.total == 6**30 and dist.outcomes()[0] == 5 and dist.outcomes()[-1] == 65
     assert dist.probability(65) == Fraction(1, 6**30)
-    assert elapsed < 0.05, f"{elapsed * 1000:.1f} ms"
 
 
 def test_limits_checked_first() -> None:

@@ -54,7 +54,7 @@ def _search(pg: Any, base_url: str, query: str) -> list[str]:
     box = pg.locator("input[data-md-component=search-query]")
     box.click()
     box.press_sequentially(query, delay=20)  # Material listens to key events, not fill()
-    pg.wait_for_selector(".md-search-result__item", timeout=15000)
+    pg.wait_for_selector(".md-search-result__item", timeout=60_000)
     hrefs: list[str] = pg.eval_on_selector_all(
         ".md-search-result__item a", "els => els.map(e => e.href)")
     return hrefs
