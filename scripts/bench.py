@@ -3,8 +3,8 @@
 Usage: python -m scripts.bench [--site site] [--runs 5] [--phone-runs 3] [--quick]
                                [--no-phone-cold] [--json bench-out/bench.json]
 
-Serves the built site from 127.0.0.1 (a threaded http.server: .wasm/.mjs MIME types and
-`Cache-Control: max-age=600`, as GitHub Pages sends; no compression) and drives Debian's
+Serves the built site from 127.0.0.1 the way GitHub Pages does (scripts/bench_server.py:
+gzip by content type, `Cache-Control: max-age=600`) and drives Debian's
 Chromium headless (Playwright, sync). For each page kind it measures, median of N runs:
 
 * ready   navigation start → first calculator result on screen (the page's
@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import argparse
 import html
-import http.server
 import json
 import os
 import re
@@ -54,13 +53,15 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
+
+from scripts.bench_pages import INSTRUMENT, NEXT_PAGE, READ_VISIT, write_mpy_page
+from scripts.bench_report import Series, Visit, ratios, table, verdicts
+from scripts.bench_server import SERVED, VARIANT, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -76,234 +77,6 @@ CPU_SLOWDOWN = 4
 PHONE = {"viewport": {"width": 412, "height": 915}, "device_scale_factor": 2.625,
          "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-TARGETS = {  # seconds (issue "Fast start")
-    ("desktop", "warm"): 1.0, ("desktop", "cold"): 2.5, ("phone", "warm"): 4.0,
-    ("desktop", "next"): 0.2, ("phone", "lcp"): 1.0,
-}
-
-# Injected before any page script: LCP, and a reader who clicks Compute on CALC as soon
-# as its form exists; records when its result shows (fallback when there is no mark).
-INSTRUMENT = """
-(() => {
-  const CALC = %s;
-  const B = window.__bench = { lcp: 0, clicked: 0, result: 0, py: 0, summary: null };
-  try {
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) B.lcp = e.startTime; })
-      .observe({ type: "largest-contentful-paint", buffered: true });
-  } catch (e) { /* no LCP in this browser */ }
-  const tick = () => {
-    if (!B.py && document.documentElement?.dataset.tsPython === "ready") B.py = performance.now();
-    if (!B.clicked) {
-      const host = document.querySelector(`.ts-calc[data-calc="${CALC}"][data-ts-ready]`);
-      const btn = host && host.querySelector("button[type=submit]");
-      if (!btn) return;
-      const tab = host.getAttribute("role") === "tabpanel" && host.getAttribute("aria-labelledby");
-      if (tab) document.getElementById(tab)?.click();
-      btn.click();
-      B.clicked = performance.now();
-      B.host = host;
-    }
-    const out = B.host && B.host.querySelector(".ts-result");
-    if (!B.result && out && !out.hidden) {
-      B.result = performance.now();
-      B.summary = out.querySelector(".ts-summary")?.textContent ?? null;
-    }
-  };
-  new MutationObserver(tick).observe(document, { subtree: true, childList: true,
-    attributes: true, attributeFilter: ["hidden", "data-ts-python", "data-ts-ready"] });
-})();
-"""
-
-READ_VISIT = """() => {
-  const B = window.__bench || {};
-  const mark = performance.getEntriesByName("tableside:first-result")[0];
-  const nav = performance.getEntriesByType("navigation")[0];
-  // Bytes over the wire from Resource Timing (0 for cache hits): CDP's Network domain
-  // would buffer every body (the 10 MB wasm too) and slow the very loads we time.
-  // The snapshot is fetched in a worker (its own timeline): calculators/snapshot.mjs puts
-  // that download's transferSize on a mark.
-  const worker = performance.getEntriesByName("tableside:snapshot-from-network")
-    .map((m) => ({ transferSize: (m.detail && m.detail.transferSize) || 0 }));
-  const bytes = [nav, ...performance.getEntriesByType("resource"), ...worker]
-    .reduce((n, e) => n + (e ? e.transferSize || 0 : 0), 0);
-  return { result: mark ? mark.startTime : (B.result || 0), lcp: B.lcp || 0, py: B.py || 0,
-           load: nav ? nav.loadEventEnd : 0, bytes,
-           summary: B.summary ?? window.__benchSummary ?? null };
-}"""
-
-# Runs in the page: follow a link by clicking it (Material's instant navigation), wait for
-# the new page's CALC form, click Compute, wait for its result. All timing in the page.
-NEXT_PAGE = """async ([target, calc]) => {
-  const before = new Set(document.querySelectorAll(".ts-calc"));
-  window.__benchKeep = 1;  // survives only if the document is not reloaded
-  const waitFor = (pred, ms = 60000) => new Promise((resolve, reject) => {
-    const hit = pred();
-    if (hit) return resolve(hit);
-    const mo = new MutationObserver(() => {
-      const v = pred();
-      if (v) { mo.disconnect(); clearTimeout(t); resolve(v); }
-    });
-    const t = setTimeout(() => { mo.disconnect(); reject(new Error("timeout")); }, ms);
-    mo.observe(document, { subtree: true, childList: true, attributes: true });
-  });
-  const t0 = performance.now();
-  let a = [...document.querySelectorAll("a[href]")].find((x) => x.href === target);
-  if (!a) {
-    a = document.createElement("a");
-    a.href = target;
-    a.textContent = "next";
-    document.querySelector("article")?.append(a);
-  }
-  a.click();
-  const host = await waitFor(() => {
-    const h = document.querySelector(`.ts-calc[data-calc="${calc}"][data-ts-ready]`);
-    return h && !before.has(h) && h.querySelector("button[type=submit]") ? h : null;
-  });
-  const tab = host.getAttribute("role") === "tabpanel" && host.getAttribute("aria-labelledby");
-  if (tab) document.getElementById(tab)?.click();
-  host.querySelector("button[type=submit]").click();
-  const out = await waitFor(() => {
-    const o = host.querySelector(".ts-result");
-    return o && !o.hidden ? o : null;
-  });
-  return { ms: performance.now() - t0, instant: window.__benchKeep === 1,
-           url: location.href, summary: out.querySelector(".ts-summary")?.textContent };
-}"""
-
-MPY_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>MicroPython: {title}</title>
-<mpy-config>{config}</mpy-config>
-<script type="module" src="/__bench__/pyscript/core.js"></script>
-<style>body{{font:16px/1.5 system-ui,sans-serif;margin:2rem}}</style>
-</head><body>
-<h1>{title}</h1>
-<p>The same look-up as <code>{calc}</code>, in MicroPython (benchmark page).</p>
-<p id="result">Loading…</p>
-<script type="mpy">
-# rules_pkg cannot be imported here: MicroPython has no fractions or dataclasses. This
-# is the closest equivalent of horizon.profile() + lookup() + ProfileRow.describe().
-import json
-import js
-
-WEAPON = {weapon!r}
-AP = {ap!r}
-
-
-def tables(sections):
-    for s in sections:
-        for b in s.get("blocks", ()):
-            if b.get("type") == "table":
-                yield b
-        yield from tables(s.get("sections", []))
-
-
-def ap_range(cell):
-    # horizon._AP_CELL: "17", "17 AP", "12 - 14 AP" (MicroPython's re has no (?:...))
-    parts = cell.replace("AP", "").split("-")
-    try:
-        nums = [int(p.strip()) for p in parts]
-    except ValueError:
-        return None
-    return (nums[0], nums[0]) if len(nums) == 1 else (nums[0], nums[1]) if len(nums) == 2 else None
-
-
-with open("horizon.json") as f:
-    doc = json.load(f)
-rec = [r for r in doc["records"]["weapon_profiles"] if r["id"] == WEAPON][0]
-table = [t for t in tables(doc["sections"]) if t["id"] == rec["table"]][0]
-header = [str(h) for h in table["header"]]
-summary = "no row"
-for row in table["rows"]:
-    cells = [str(c) for c in row["cells"]]
-    band = ap_range(cells[0]) if cells else None
-    if band and band[0] <= AP <= band[1]:
-        parts = []
-        for i in range(1, len(header)):
-            text = cells[i].strip() if i < len(cells) else ""
-            parts.append(header[i] + " " + text if text else header[i] + " (blank in the source)")
-        summary = (rec.get("name") or rec["id"]) + ", " + str(AP) + " AP: " + ", ".join(parts)
-        break
-js.document.getElementById("result").innerText = summary
-js.window.__benchSummary = summary
-js.performance.mark("tableside:first-result")
-</script>
-</body></html>
-"""
-
-
-VARIANT = {"plain": False}  # read by the server: which runtime.json to send
-SERVED = {"bytes": 0}  # body bytes the server has sent (Content-Length), all requests
-
-# --- the server ---------------------------------------------------------------------------
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"  # keep-alive, as any real host
-    extensions_map = {  # noqa: RUF012  (the base class declares it so)
-        **http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-        ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json"}
-    site = "."
-    mounts: ClassVar[dict[str, str]] = {}
-
-    def translate_path(self, path: str) -> str:
-        clean = path.split("?", 1)[0].split("#", 1)[0]
-        for prefix, folder in self.mounts.items():
-            if clean.startswith(prefix):
-                rel = clean[len(prefix):]
-                return str(Path(folder) / rel) if ".." not in rel else folder + "/missing"
-        return super().translate_path(path)
-
-    def do_GET(self) -> None:
-        """The "plain" variant: runtime.json pointing at plain pyodide.mjs. Done here, not
-        with a Playwright route: routing turns the browser's HTTP cache off."""
-        path = self.path.split("?", 1)[0]
-        if VARIANT["plain"] and path.endswith("/assets/calculators/runtime.json"):
-            manifest = json.loads(Path(self.translate_path(path)).read_text("utf-8"))
-            manifest["pyodide"] = manifest.get("pyodide_plain", manifest["pyodide"])
-            body = json.dumps(manifest).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return
-        super().do_GET()
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "max-age=600")  # what GitHub Pages sends
-        super().end_headers()
-
-    def send_header(self, keyword: str, value: str) -> None:
-        if keyword.lower() == "content-length" and self.command == "GET":
-            SERVED["bytes"] += int(value)
-        super().send_header(keyword, value)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextmanager
-def serve(site: Path, mounts: dict[str, Path], port: int) -> Iterator[str]:
-    handler = type("H", (_Handler,), {"site": str(site),
-                                      "mounts": {k: str(v) for k, v in mounts.items()}})
-
-    def make(*a: Any, **kw: Any) -> Any:
-        return handler(*a, directory=str(site), **kw)
-
-    try:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), make)
-    except OSError:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), make)
-    server.daemon_threads = True
-    server.handle_error = lambda *a: None  # type: ignore[method-assign]  # closed tabs reset sockets
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
 
 # --- the site -----------------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -343,41 +116,7 @@ def plan(site: Path) -> SitePlan:
                     int(pm.group(1)) if pm else 8000, "snapshot" in manifest)
 
 
-def write_mpy_page(folder: Path, p: SitePlan, site: Path) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    plugins = ["!error", "!codemirror", "!deprecations-manager", "!donkey", "!py-editor",
-               "!py-game", "!py-terminal"]
-    config = {"interpreter": "/__bench__/mpy/micropython.mjs",
-              "files": {"/data/horizon.json": "./horizon.json"}, "plugins": plugins}
-    (folder / "mpy.html").write_text(MPY_PAGE.format(
-        title=f"{p.weapon}, {p.ap} AP", config=html.escape(json.dumps(config), quote=False),
-        calc=CALC, weapon=p.weapon, ap=p.ap), "utf-8")
-    if not (site / "data" / "horizon.json").is_file():
-        sys.exit("bench: the site has no data/horizon.json for the MicroPython page")
-
-
 # --- measuring ----------------------------------------------------------------------------
-@dataclass
-class Visit:
-    ready: float  # seconds: first result, or load event for the static page
-    lcp: float
-    bytes: int
-    py: float = 0.0
-    summary: str | None = None
-
-
-@dataclass
-class Series:
-    label: str
-    visits: list[Visit] = field(default_factory=list)
-    next_ms: list[float] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-    def med(self, attr: str) -> float | None:
-        vals = [getattr(v, attr) for v in self.visits]
-        return statistics.median(vals) if vals else None
-
-
 def _throttle(cdp: Any, phone: bool) -> None:
     if phone:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
@@ -489,89 +228,18 @@ def first_visit_bytes(pw: Any, base: str, p: SitePlan, log: Callable[[str], None
     user_dir = tempfile.mkdtemp(prefix="tableside-bench-profile-")
     ctx = new_context(pw, user_dir, False, "snapshot", CALC, with_sw=True)
     try:
-        before = SERVED["bytes"]
+        before = SERVED["wire"]
         page = ctx.new_page()
         page.goto(base + p.profile)
         page.wait_for_function("() => document.documentElement.dataset.tsPython === 'ready'"
                                " && document.documentElement.dataset.tsSw === 'ready'",
                                timeout=300_000, polling=100)
-        mb = (SERVED["bytes"] - before) / 1e6
-        log(f"  first visit with the service worker: {mb:.1f} MB served")
+        mb = (SERVED["wire"] - before) / 1e6
+        log(f"  first visit with the service worker: {mb:.1f} MB on the wire")
         return mb
     finally:
         ctx.close()
         shutil.rmtree(user_dir, ignore_errors=True)
-
-
-# --- report -------------------------------------------------------------------------------
-def _fmt_s(x: float | None) -> str:
-    return "—" if x is None else f"{x:.2f}"
-
-
-def _fmt_mb(x: float | None) -> str:
-    return "—" if x is None else f"{x / 1e6:.2f}"
-
-
-def table(series: list[Series]) -> str:
-    rows = [("series", "n", "ready s", "LCP s", "MB", "py-ready s", "next s")]
-    for s in series:
-        rows.append((s.label, str(len(s.visits)), _fmt_s(s.med("ready")), _fmt_s(s.med("lcp")),
-                     _fmt_mb(s.med("bytes")), _fmt_s(s.med("py") or None),
-                     _fmt_s(statistics.median(s.next_ms) / 1000) if s.next_ms else ""))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    out = []
-    for j, r in enumerate(rows):
-        out.append("  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i])
-                             for i, c in enumerate(r)))
-        if j == 0:
-            out.append("  ".join("-" * w for w in widths))
-    return "\n".join(out)
-
-
-def ratios(by: dict[str, Series]) -> list[str]:
-    lines = []
-    for prof in ("desktop", "phone"):
-        for temp in ("cold", "warm"):
-            st = by.get(f"{prof} {temp} static")
-            mp = by.get(f"{prof} {temp} micropython")
-            for var in ("snapshot", "plain"):
-                py = by.get(f"{prof} {temp} pyodide-{var}")
-                if not py or py.med("ready") is None:
-                    continue
-                parts = []
-                if st and st.med("ready"):
-                    parts.append(f"/static {py.med('ready') / st.med('ready'):.1f}x")  # type: ignore[operator]
-                if mp and mp.med("ready"):
-                    parts.append(f"/MicroPython {py.med('ready') / mp.med('ready'):.1f}x")  # type: ignore[operator]
-                if parts:
-                    lines.append(f"{prof} {temp} pyodide-{var}: " + ", ".join(parts))
-    return lines
-
-
-def verdicts(by: dict[str, Series], variant: str) -> list[str]:
-    def get(name: str, attr: str = "ready") -> float | None:
-        s = by.get(name)
-        return s.med(attr) if s else None
-
-    v = f"pyodide-{variant}"
-    nxt = by.get(f"desktop warm {v}")
-    next_s = statistics.median(nxt.next_ms) / 1000 if nxt and nxt.next_ms else None
-    checks = [
-        ("desktop warm ready", get(f"desktop warm {v}"), TARGETS[("desktop", "warm")]),
-        ("desktop cold ready", get(f"desktop cold {v}"), TARGETS[("desktop", "cold")]),
-        ("phone warm ready", get(f"phone warm {v}"), TARGETS[("phone", "warm")]),
-        ("desktop next page", next_s, TARGETS[("desktop", "next")]),
-        ("phone warm LCP", get(f"phone warm {v}", "lcp"), TARGETS[("phone", "lcp")]),
-        ("phone cold LCP", get(f"phone cold {v}", "lcp"), TARGETS[("phone", "lcp")]),
-    ]
-    out = []
-    for name, val, target in checks:
-        if val is None:
-            out.append(f"{name:20} —        (target ≤ {target:.1f} s) not measured")
-        else:
-            ok = "MET" if val <= target else "MISSED"
-            out.append(f"{name:20} {val:6.2f} s (target ≤ {target:.1f} s) {ok}")
-    return out
 
 
 def sub_benches(log: Callable[[str], None]) -> dict[str, str]:
@@ -632,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
             serve(site, {"/__bench__/mpy/": MPY_DIR, "/__bench__/pyscript/": PYSCRIPT_DIR,
                          "/__bench__/": Path(tmp)}, p.port) as base, \
             sync_playwright() as pw:
-        write_mpy_page(Path(tmp), p, site)
+        write_mpy_page(Path(tmp), CALC, p.weapon, p.ap, site)
         if not base.endswith(f":{p.port}/"):
             log(f"port {p.port} (the site's site_url) is busy: instant navigation may reload")
         log(f"serving {site} at {base}; profile page {p.profile}, next {p.next}, "
@@ -675,14 +343,15 @@ def main(argv: list[str] | None = None) -> int:
           f"static /{p.static}")
     print(f"medians; desktop n={args.runs}, phone warm n={args.phone_runs}, phone cold n=1; "
           f"phone = CPU x{CPU_SLOWDOWN} + Slow 4G ({SLOW_4G['downloadThroughput'] * 8 / 1e6:.2f} "
-          f"Mbps down, {SLOW_4G['latency']:.0f} ms latency); uncompressed HTTP, max-age=600; "
+          f"Mbps down, {SLOW_4G['latency']:.0f} ms latency); served as GitHub Pages serves "
+          f"(gzip by type, max-age=600: scripts/bench_server.py); "
           f"service worker {'on' if args.with_sw else 'blocked (HTTP cache only)'}\n")
     print(table(series))
     print("\nratios (ready time):")
     for line in ratios(by):
         print("  " + line)
     for var in variants:
-        print(f"\ntargets ({var}):")
+        print(f"\ntargets ({var}), as ratios to this run's floors:")
         for line in verdicts(by, var):
             print("  " + line)
     pys = {s.summary for x in series for s in x.visits if s.summary and "pyodide" in x.label}
@@ -690,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
     same = "same" if pys and pys == mps else f"DIFFERENT: {sorted(pys)} vs {sorted(mps)}"
     print(f"\nresult line, Pyodide vs MicroPython: {same}")
     fv = "failed" if first_visit_mb is None else f"{first_visit_mb:.1f} MB"
-    print(f"first visit with the service worker (page + precache), sent by the server: {fv}")
+    print(f"first visit with the service worker (page + precache), bytes on the wire: {fv}")
     for s in series:
         for e in s.errors:
             print(f"ERROR {s.label}: {e}")

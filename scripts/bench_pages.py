@@ -1,0 +1,176 @@
+"""What the bench puts into pages: the instrumentation a reader's visit is timed with,
+and the MicroPython page (the floor: the same look-up with no Pyodide)."""
+
+from __future__ import annotations
+
+import html
+import json
+import sys
+from pathlib import Path
+
+# Injected before any page script: LCP, and a reader who clicks Compute on CALC as soon
+# as its form exists; records when its result shows (fallback when there is no mark).
+INSTRUMENT = """
+(() => {
+  const CALC = %s;
+  const B = window.__bench = { lcp: 0, clicked: 0, result: 0, py: 0, summary: null };
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) B.lcp = e.startTime; })
+      .observe({ type: "largest-contentful-paint", buffered: true });
+  } catch (e) { /* no LCP in this browser */ }
+  const tick = () => {
+    if (!B.py && document.documentElement?.dataset.tsPython === "ready") B.py = performance.now();
+    if (!B.clicked) {
+      const host = document.querySelector(`.ts-calc[data-calc="${CALC}"][data-ts-ready]`);
+      const btn = host && host.querySelector("button[type=submit]");
+      if (!btn) return;
+      const tab = host.getAttribute("role") === "tabpanel" && host.getAttribute("aria-labelledby");
+      if (tab) document.getElementById(tab)?.click();
+      btn.click();
+      B.clicked = performance.now();
+      B.host = host;
+    }
+    const out = B.host && B.host.querySelector(".ts-result");
+    if (!B.result && out && !out.hidden) {
+      B.result = performance.now();
+      B.summary = out.querySelector(".ts-summary")?.textContent ?? null;
+    }
+  };
+  new MutationObserver(tick).observe(document, { subtree: true, childList: true,
+    attributes: true, attributeFilter: ["hidden", "data-ts-python", "data-ts-ready"] });
+})();
+"""
+
+READ_VISIT = """() => {
+  const B = window.__bench || {};
+  const mark = performance.getEntriesByName("tableside:first-result")[0];
+  const nav = performance.getEntriesByType("navigation")[0];
+  // Bytes over the wire from Resource Timing (0 for cache hits): CDP's Network domain
+  // would buffer every body (the 10 MB wasm too) and slow the very loads we time.
+  // The snapshot is fetched in a worker (its own timeline): calculators/snapshot.mjs puts
+  // that download's transferSize on a mark.
+  const worker = performance.getEntriesByName("tableside:snapshot-from-network")
+    .map((m) => ({ transferSize: (m.detail && m.detail.transferSize) || 0 }));
+  const bytes = [nav, ...performance.getEntriesByType("resource"), ...worker]
+    .reduce((n, e) => n + (e ? e.transferSize || 0 : 0), 0);
+  return { result: mark ? mark.startTime : (B.result || 0), lcp: B.lcp || 0, py: B.py || 0,
+           load: nav ? nav.loadEventEnd : 0, bytes,
+           summary: B.summary ?? window.__benchSummary ?? null };
+}"""
+
+# Runs in the page: follow a link by clicking it (Material's instant navigation), wait for
+# the new page's CALC form, click Compute, wait for its result. All timing in the page.
+NEXT_PAGE = """async ([target, calc]) => {
+  const before = new Set(document.querySelectorAll(".ts-calc"));
+  window.__benchKeep = 1;  // survives only if the document is not reloaded
+  const waitFor = (pred, ms = 60000) => new Promise((resolve, reject) => {
+    const hit = pred();
+    if (hit) return resolve(hit);
+    const mo = new MutationObserver(() => {
+      const v = pred();
+      if (v) { mo.disconnect(); clearTimeout(t); resolve(v); }
+    });
+    const t = setTimeout(() => { mo.disconnect(); reject(new Error("timeout")); }, ms);
+    mo.observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  const t0 = performance.now();
+  let a = [...document.querySelectorAll("a[href]")].find((x) => x.href === target);
+  if (!a) {
+    a = document.createElement("a");
+    a.href = target;
+    a.textContent = "next";
+    document.querySelector("article")?.append(a);
+  }
+  a.click();
+  const host = await waitFor(() => {
+    const h = document.querySelector(`.ts-calc[data-calc="${calc}"][data-ts-ready]`);
+    return h && !before.has(h) && h.querySelector("button[type=submit]") ? h : null;
+  });
+  const tab = host.getAttribute("role") === "tabpanel" && host.getAttribute("aria-labelledby");
+  if (tab) document.getElementById(tab)?.click();
+  host.querySelector("button[type=submit]").click();
+  const out = await waitFor(() => {
+    const o = host.querySelector(".ts-result");
+    return o && !o.hidden ? o : null;
+  });
+  return { ms: performance.now() - t0, instant: window.__benchKeep === 1,
+           url: location.href, summary: out.querySelector(".ts-summary")?.textContent };
+}"""
+
+MPY_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>MicroPython: {title}</title>
+<mpy-config>{config}</mpy-config>
+<script type="module" src="/__bench__/pyscript/core.js"></script>
+<style>body{{font:16px/1.5 system-ui,sans-serif;margin:2rem}}</style>
+</head><body>
+<h1>{title}</h1>
+<p>The same look-up as <code>{calc}</code>, in MicroPython (benchmark page).</p>
+<p id="result">Loading…</p>
+<script type="mpy">
+# rules_pkg cannot be imported here: MicroPython has no fractions or dataclasses. This
+# is the closest equivalent of horizon.profile() + lookup() + ProfileRow.describe().
+import json
+import js
+
+WEAPON = {weapon!r}
+AP = {ap!r}
+
+
+def tables(sections):
+    for s in sections:
+        for b in s.get("blocks", ()):
+            if b.get("type") == "table":
+                yield b
+        yield from tables(s.get("sections", []))
+
+
+def ap_range(cell):
+    # horizon._AP_CELL: "17", "17 AP", "12 - 14 AP" (MicroPython's re has no (?:...))
+    parts = cell.replace("AP", "").split("-")
+    try:
+        nums = [int(p.strip()) for p in parts]
+    except ValueError:
+        return None
+    return (nums[0], nums[0]) if len(nums) == 1 else (nums[0], nums[1]) if len(nums) == 2 else None
+
+
+with open("horizon.json") as f:
+    doc = json.load(f)
+rec = [r for r in doc["records"]["weapon_profiles"] if r["id"] == WEAPON][0]
+table = [t for t in tables(doc["sections"]) if t["id"] == rec["table"]][0]
+header = [str(h) for h in table["header"]]
+summary = "no row"
+for row in table["rows"]:
+    cells = [str(c) for c in row["cells"]]
+    band = ap_range(cells[0]) if cells else None
+    if band and band[0] <= AP <= band[1]:
+        parts = []
+        for i in range(1, len(header)):
+            text = cells[i].strip() if i < len(cells) else ""
+            parts.append(header[i] + " " + text if text else header[i] + " (blank in the source)")
+        summary = (rec.get("name") or rec["id"]) + ", " + str(AP) + " AP: " + ", ".join(parts)
+        break
+js.document.getElementById("result").innerText = summary
+js.window.__benchSummary = summary
+js.performance.mark("tableside:first-result")
+</script>
+</body></html>
+"""
+
+
+
+def write_mpy_page(folder: Path, calc: str, weapon: str, ap: int, site: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    plugins = ["!error", "!codemirror", "!deprecations-manager", "!donkey", "!py-editor",
+               "!py-game", "!py-terminal"]
+    config = {"interpreter": "/__bench__/mpy/micropython.mjs",
+              "files": {"/data/horizon.json": "./horizon.json"}, "plugins": plugins}
+    (folder / "mpy.html").write_text(MPY_PAGE.format(
+        title=f"{weapon}, {ap} AP", config=html.escape(json.dumps(config), quote=False),
+        calc=calc, weapon=weapon, ap=ap), "utf-8")
+    if not (site / "data" / "horizon.json").is_file():
+        sys.exit("bench: the site has no data/horizon.json for the MicroPython page")
+
+
