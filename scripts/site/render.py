@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import yaml
 from markdown_it import MarkdownIt
 
 Json = dict[str, Any]
@@ -268,6 +269,18 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
 def heading_text(title: str) -> str:
     """A source title safe inside a Markdown heading: escaped HTML, escaped Markdown."""
     return _MD_SPECIAL.sub(r"\\\1", html.escape(" ".join(title.split()) or "Untitled", quote=False))
+
+
+def nav_title(title: str) -> str:
+    """A source title as MkDocs needs it in the menu, breadcrumbs, `<title>` and search: as
+    HTML (Material's templates print titles without escaping them), so escaped here."""
+    return html.escape(" ".join(title.split()) or "Untitled", quote=True)
+
+
+def front_matter(meta: Mapping[str, Any]) -> str:
+    """YAML front matter written by the YAML serializer (never by string formatting)."""
+    text = yaml.safe_dump(dict(meta), allow_unicode=True, sort_keys=False, width=1 << 20)
+    return f"---\n{text}---\n\n"
 
 
 def section_lint(ctx: PageCtx, section: Json, nested: Iterable[Json]) -> list[Json]:
