@@ -29,7 +29,9 @@ GLOSSARY = Path(__file__).with_name("glossary.toml")
 
 @cache
 def _md() -> MarkdownIt:
-    return MarkdownIt("js-default")
+    # Raw HTML off, javascript:/vbscript:/data: links refused (js-default); no images: a
+    # source must not make a reader's phone fetch from another host (nor the CSP report it).
+    return MarkdownIt("js-default").disable("image")
 
 
 def inline_html(text: str, inline: str) -> str:
