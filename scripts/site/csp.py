@@ -6,11 +6,11 @@ element of `<head>` (a meta policy only covers what the parser meets after it).
 Inline scripts are allowed by hash only, and only the project's own: the allow-list is
 computed from the theme's templates (Material's and overrides/), never from the output.
 Material's templates emit a few (the `__md_scope` bootstrap, whose base path differs per
-folder depth, the palette restore, the tab restore); each template script becomes a pattern
-whose Jinja expressions may only stand for a relative URL (`[\w.:/-]*`). An inline script in
-a built page that matches no template script (one a source smuggled in, or one a hook
-wrote) fails the build, naming the page: it is never hashed into the policy. A hook that
-needs an inline script lists it in EXTRA_SCRIPTS.
+folder depth, the palette restore, the tab restore); each template script becomes a
+pattern whose Jinja expressions may only stand for a relative URL (letters, digits and
+`.:/-`). An inline script in a built page that matches no template script (one a source
+smuggled in, or one a hook wrote) fails the build, naming the page: it is never hashed
+into the policy. A hook that needs an inline script lists it in EXTRA_SCRIPTS.
 
 Material's instant navigation keeps the first page's policy while it swaps in later pages,
 so every page gets the *same* policy: the union of the hashes of the allowed inline scripts

@@ -4,8 +4,21 @@ binary and undecodable files. `write_corpus(dest)` writes all of them into dest.
 
 from __future__ import annotations
 
+import functools
+import http.server
+import os
+import resource
 import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
 
 HOSTILE = Path(__file__).with_name("hostile")
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,3 +73,75 @@ def write_corpus(dest: Path, with_real: bool = True) -> Path:
     for name, data in generated().items():
         (dest / name).write_bytes(data)
     return dest
+
+
+# --- building and serving a site from a folder of sources --------------------------------
+@dataclass
+class Built:
+    sources: Path
+    data: Path
+    site: Path
+    url: str  # where it is served, e.g. "http://127.0.0.1:41234/"
+    report: str  # the extraction's report
+    status: int  # the extraction's exit status
+    cpu_seconds: float  # extraction + `mkdocs build`, CPU time of both processes
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+        ".json": "application/json"}
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def serving(site: Path, server: http.server.ThreadingHTTPServer) -> Iterator[None]:
+    server.RequestHandlerClass = functools.partial(_Handler, directory=str(site))  # type: ignore[assignment]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def new_server() -> http.server.ThreadingHTTPServer:
+    """Bound before the build: Material's instant navigation needs the port in site_url."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    server.daemon_threads = True
+    return server
+
+
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def build_from(sources: Path, dest: Path, site_url: str, *, budget_mb: str = "") -> Built:
+    """Extract `sources` into dest/data and `mkdocs build --strict` dest/site from it (no
+    Pyodide snapshot: it does not depend on the sources). Fails the test if the build fails."""
+    start = _cpu()
+    proc = subprocess.run([sys.executable, "-m", "scripts.extract", "--sources", str(sources),
+                           "--out", str(dest / "data")], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600)
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "TABLESIDE_DATA_DIR": str(dest / "data"),
+           "TABLESIDE_SNAPSHOT": "0", "TABLESIDE_SITE_URL": site_url}
+    if budget_mb:
+        env["TABLESIDE_PRECACHE_BUDGET_MB"] = budget_mb
+    site = dest / "site"
+    built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
+                            "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    cpu = _cpu() - start
+    if built.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{built.stdout}\n{built.stderr}\n"
+                    f"extraction:\n{proc.stdout}", pytrace=False)
+    return Built(sources, dest / "data", site, site_url, proc.stdout, proc.returncode, cpu)
+
+
+def folder_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
