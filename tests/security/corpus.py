@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -85,6 +86,7 @@ class Built:
     report: str  # the extraction's report
     status: int  # the extraction's exit status
     cpu_seconds: float  # extraction + `mkdocs build`, CPU time of both processes
+    wall_seconds: float
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -124,7 +126,7 @@ def _cpu() -> float:
 def build_from(sources: Path, dest: Path, site_url: str, *, budget_mb: str = "") -> Built:
     """Extract `sources` into dest/data and `mkdocs build --strict` dest/site from it (no
     Pyodide snapshot: it does not depend on the sources). Fails the test if the build fails."""
-    start = _cpu()
+    start, wall = _cpu(), time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "scripts.extract", "--sources", str(sources),
                            "--out", str(dest / "data")], cwd=ROOT, capture_output=True,
                           text=True, timeout=600)
@@ -136,11 +138,12 @@ def build_from(sources: Path, dest: Path, site_url: str, *, budget_mb: str = "")
     built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
                             "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
-    cpu = _cpu() - start
+    cpu, wall = _cpu() - start, time.monotonic() - wall
     if built.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{built.stdout}\n{built.stderr}\n"
                     f"extraction:\n{proc.stdout}", pytrace=False)
-    return Built(sources, dest / "data", site, site_url, proc.stdout, proc.returncode, cpu)
+    return Built(sources, dest / "data", site, site_url, proc.stdout, proc.returncode, cpu,
+                 wall)
 
 
 def folder_bytes(folder: Path) -> int:
