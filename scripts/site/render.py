@@ -9,6 +9,7 @@ markdown-it-py's js-default preset (raw HTML off, javascript: links refused).
 
 from __future__ import annotations
 
+import bisect
 import html
 import json
 import re
@@ -102,6 +103,8 @@ class PageCtx:
     placed: set[str] = field(default_factory=set)  # calculator ids already on the page
     table_ids: list[str] = field(default_factory=list)  # tables placed on this page
     claimed: bool = False  # some table on the page has its own calculator
+    _lint_index: dict[str, list[Json]] | None = None
+    _loose_lines: list[int] = field(default_factory=list)
 
     def unique_id(self, want: str) -> str:
         """An element id not used on this page yet (table ids may equal section slugs)."""
@@ -114,6 +117,24 @@ class PageCtx:
 
     def text(self, text: str, inline: str) -> str:
         return add_abbr(inline_html(text, inline), self.terms)
+
+    def lint_by_table(self) -> dict[str, list[Json]]:
+        """The lint items of each table, and (key "") those of no table sorted by line:
+        indexed once per page, so a page of thousands of tables stays linear."""
+        if self._lint_index is None:
+            index: dict[str, list[Json]] = {}
+            for item in self.lint:
+                index.setdefault(str(item.get("table") or ""), []).append(item)
+            index.setdefault("", []).sort(key=lambda i: int(i["line"]))
+            self._lint_index = index
+            self._loose_lines = [int(i["line"]) for i in index[""]]
+        return self._lint_index
+
+    def loose_lint(self, first: int, last: int) -> list[Json]:
+        """Lint items of no table on source lines first..last."""
+        loose = self.lint_by_table()[""]
+        lines = self._loose_lines
+        return loose[bisect.bisect_left(lines, first):bisect.bisect_right(lines, last)]
 
 
 def _attr(value: object) -> str:
@@ -159,9 +180,8 @@ def render_list(block: Json, ctx: PageCtx) -> str:
 def table_lint(ctx: PageCtx, table_id: str) -> dict[tuple[int, int], list[Json]]:
     """Lint items of one table keyed by (row, column); -1 means the whole row/table."""
     found: dict[tuple[int, int], list[Json]] = {}
-    for item in ctx.lint:
-        if item.get("table") == table_id:
-            found.setdefault((item.get("row", -1), item.get("column", -1)), []).append(item)
+    for item in ctx.lint_by_table().get(table_id, []) if table_id else []:
+        found.setdefault((item.get("row", -1), item.get("column", -1)), []).append(item)
     return found
 
 
@@ -289,8 +309,8 @@ def section_lint(ctx: PageCtx, section: Json, nested: Iterable[Json]) -> list[Js
     """Lint without a table whose line falls in this section but in none of its subsections."""
     first, last = section["lines"]
     inner = [s["lines"] for s in nested]
-    return [i for i in ctx.lint if not i.get("table") and first <= i["line"] <= last
-            and not any(a <= i["line"] <= b for a, b in inner)]
+    return [i for i in ctx.loose_lint(first, last)
+            if not any(a <= i["line"] <= b for a, b in inner)]
 
 
 def render_section(section: Json, depth: int, ctx: PageCtx) -> Iterator[str]:
