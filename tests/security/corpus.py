@@ -58,6 +58,9 @@ def generated() -> dict[str, bytes]:
         "latin1.txt": "Caf\u00e9 rules\n".encode("latin-1"),
         # a source named like the site's own folder gets a folder of its own (game-data/)
         "data.md": b"# Data\n\nA document called data.md.\n",
+        # more sections than pages.MAX_PAGES: grouped pages, titled from hostile headings
+        "many.md": "".join(f"## <b onmouseover=alert({i})>Rule {i}</b>\n\nText {i}.\n\n"
+                           for i in range(1, 91)).encode(),
     }
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from scripts.extract.clean import _BAD as CONTROL
-from scripts.site import linkcheck
+from scripts.site import linkcheck, pages
 
 from .conftest import RECORD_VIOLATIONS
 from .corpus import (
@@ -34,9 +34,9 @@ pytestmark = pytest.mark.hostile
 
 REAL = {p.stem for p in (ROOT / "rules_pkg" / "data").glob("*.json")}
 HOSTILE_GAMES = {"headings", "tables", "controls", "svg-onload-alert-1", "utf16-bom",
-                 "utf8-bom", "crlf", "cr-only", "data"}
+                 "utf8-bom", "crlf", "cr-only", "data", "many"}
 SLUGS = {"headings", "tables", "controls", "svg-onload-alert-1", "utf16-bom", "utf8-bom",
-         "crlf", "cr-only", "game-data"}
+         "crlf", "cr-only", "game-data", "many"}
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +103,14 @@ def test_every_encoding_and_line_ending_is_read(hostile: Built, game: str) -> No
     assert [(i["text"], i["lines"]) for i in items] == [("Hit on 7", [6, 6]),
                                                         ("Miss on 6", [7, 7])]
     assert doc["sections"][0]["title"].endswith("rules")
+
+
+def test_many_sections_are_grouped_with_titles_as_text(hostile: Built) -> None:
+    grouped = sorted((hostile.site / "many").glob("*/index.html"))
+    assert len(grouped) == pages.MAX_PAGES + 1  # + the cheat sheet
+    first = _Page.parse(hostile.site / "many" / "b-onmouseover-alert-1-rule-1-b" / "index.html")
+    assert first.title == ("<b onmouseover=alert(1)>Rule 1</b> \u2013 "
+                           "<b onmouseover=alert(3)>Rule 3</b> - Tableside")
 
 
 def test_ids_and_pages_are_unique(hostile: Built) -> None:
@@ -213,17 +221,32 @@ def test_every_hostile_page_opens_quietly(hostile: Built, browser: Any) -> None:
              for p in _pages(hostile)]
     violations: dict[str, list[Any]] = {}
     away: list[str] = []
+
+    def check(url: str) -> None:
+        found = page.evaluate("() => window.__cspViolations")
+        if found:
+            violations[url] = found
+        if page.url.split("#")[0] != url:
+            away.append(f"{url} -> {page.url}")
+
     try:
         for url in urls:
             page.goto(url, wait_until="load")
             page.wait_for_timeout(150)  # a meta refresh of 0 s would have left by now
-            found = page.evaluate("() => window.__cspViolations")
-            if found:
-                violations[url] = found
-            if page.url.split("#")[0] != url:
-                away.append(f"{url} -> {page.url}")
+            check(url)
+        # the search index shows hostile titles and text in the results list
+        page.goto(hostile.url + "headings/")
+        page.keyboard.press("/")
+        box = page.locator("input.md-search__input")
+        box.wait_for(state="visible")
+        box.press_sequentially("script alert", delay=20)
+        page.locator(".md-search-result__item").first.wait_for()
+        page.wait_for_timeout(300)
+        results = page.locator(".md-search-result__item").all_inner_texts()
+        check(hostile.url + "headings/")
     finally:
         context.close()
+    assert any("<script>alert(1)</script>" in r for r in results), results[:3]
     assert len(urls) > 30
     assert dialogs == []
     assert violations == {} and csp_console == []
