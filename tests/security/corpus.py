@@ -32,6 +32,7 @@ REFUSED = {
     "latin1.txt": "not valid UTF-8 (byte 0xe9)",
 }
 MARKUP_NAME = "<svg onload=alert(1)>.txt"  # no heading inside: the title comes from the name
+ANSI_NAME = "ansi-\x1b[31mred\x07.md"  # a terminal escape and a bell in the file name
 
 
 # C0 (ESC, BEL), C1 (U+0080, NEL U+0085, CSI U+009B), bidi overrides, a zero-width space,
@@ -48,6 +49,8 @@ def generated() -> dict[str, bytes]:
     return {
         MARKUP_NAME: (HOSTILE / "no-heading.txt").read_bytes(),
         "controls.md": CONTROLS.encode("utf-8"),
+        ANSI_NAME: b"Rules named in colour\n\nNo heading here, the name is the title.\n",
+        "index.md": b"# Index\n\nA document named like the site's home page.\n",
         "utf16-bom.txt": rules.replace("Encoded", "UTF-16").encode("utf-16"),
         "utf8-bom.md": b"\xef\xbb\xbf" + rules.replace("Encoded", "# UTF-8 BOM").encode(),
         "crlf.md": rules.replace("Encoded", "# CRLF").replace("\n", "\r\n").encode(),

@@ -34,9 +34,9 @@ pytestmark = pytest.mark.hostile
 
 REAL = {p.stem for p in (ROOT / "rules_pkg" / "data").glob("*.json")}
 HOSTILE_GAMES = {"headings", "tables", "controls", "svg-onload-alert-1", "utf16-bom",
-                 "utf8-bom", "crlf", "cr-only", "data", "many"}
+                 "utf8-bom", "crlf", "cr-only", "data", "many", "ansi-31mred", "index"}
 SLUGS = {"headings", "tables", "controls", "svg-onload-alert-1", "utf16-bom", "utf8-bom",
-         "crlf", "cr-only", "game-data", "many"}
+         "crlf", "cr-only", "game-data", "many", "ansi-31mred", "game-index"}
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +80,8 @@ def test_bad_files_are_reported_and_skipped_and_the_rest_builds(hostile: Built) 
 
 
 def test_control_characters_are_removed_and_reported_by_line(hostile: Built) -> None:
+    assert CONTROL.search(hostile.report) is None  # not even from a file name
+    assert _doc(hostile, "ansi-31mred")["source"] == "sources/ansi-[31mred.md"
     for n in CONTROL_LINES:
         assert re.search(rf"^sources/controls\.md:{n}: \d+ control or invisible character\(s\) "
                          r"removed \(U\+", hostile.report, re.M), n
