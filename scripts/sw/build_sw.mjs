@@ -6,7 +6,8 @@
 // scripts/sw/sw-src.mjs, bundled here with Rollup (the Workbox modules inlined: nothing is
 // loaded from a CDN); Workbox's injectManifest then writes the file list into it. Manifest
 // URLs are relative to sw.js, so the site works under a sub-path (a GitHub Pages project
-// site). Prints one JSON line: {"files": n, "bytes": total, "reused": n, "warnings": [...]}.
+// site). Prints one JSON line: {"files": n, "bytes": total, "budget": bytes, "reused": n,
+// "warnings": [...]}.
 //
 // The precache has a size budget (PRECACHE_BUDGET_MB, or $TABLESIDE_PRECACHE_BUDGET_MB): a
 // phone downloads all of it on the first visit, so a site past it fails the build, saying
@@ -146,8 +147,11 @@ export async function buildSW(siteDir) {
     const { count, size, warnings } = await injectManifest(swConfig(siteDir, src));
     // A skipped file would mean a silent hole in airplane mode: fail the build instead.
     if (warnings.length) throw new Error(`workbox-build: ${warnings.join("; ")}`);
-    checkBudget(siteDir, size);
-    return { files: count, bytes: size, reused: Object.keys(reusable(siteDir)).length, warnings };
+    const budget = budgetBytes();
+    checkBudget(siteDir, size, budget);
+    return {
+      files: count, bytes: size, budget, reused: Object.keys(reusable(siteDir)).length, warnings,
+    };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
