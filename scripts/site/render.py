@@ -295,8 +295,10 @@ def heading_text(title: str) -> str:
 
 def nav_title(title: str) -> str:
     """A source title as MkDocs needs it in the menu, breadcrumbs, `<title>` and search: as
-    HTML (Material's templates print titles without escaping them), so escaped here."""
-    return html.escape(" ".join(title.split()) or "Untitled", quote=True)
+    HTML (Material's templates print titles without escaping them), so escaped here. Quotes
+    stay: Material escapes every title it puts in an attribute (`| e`), and an aria-label
+    must read "Attacker's Edge", not "Attacker&#x27;s Edge"."""
+    return html.escape(" ".join(title.split()) or "Untitled", quote=False)
 
 
 def front_matter(meta: Mapping[str, Any]) -> str:
