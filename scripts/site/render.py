@@ -285,12 +285,16 @@ def render_block(block: Json, ctx: PageCtx) -> str:
 
 
 # --- sections ------------------------------------------------------------------------
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!<>])")
+# Python-Markdown has no backslash escape for these (it would show the backslash): entities
+_MD_ENTITY = {"|": "&#124;", "~": "&#126;"}
 
 
 def heading_text(title: str) -> str:
     """A source title safe inside a Markdown heading: escaped HTML, escaped Markdown."""
-    return _MD_SPECIAL.sub(r"\\\1", html.escape(" ".join(title.split()) or "Untitled", quote=False))
+    text = _MD_SPECIAL.sub(r"\\\1", html.escape(" ".join(title.split()) or "Untitled",
+                                                quote=False))
+    return re.sub(r"[|~]", lambda m: _MD_ENTITY[m.group(0)], text)
 
 
 def nav_title(title: str) -> str:
