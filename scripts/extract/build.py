@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 from typing import Any
 
+from .clean import clean_line
 from .model import Block, Document, Lint, Section, Table
 from .util import UniqueIds, slugify
 
@@ -42,7 +43,7 @@ def heading_hint(hints: Mapping[str, Any], text: str) -> int | None:
 
 
 def default_title(source: str) -> str:
-    words = PurePosixPath(source).stem.replace("-", " ").replace("_", " ").strip()
+    words = clean_line(PurePosixPath(source).stem).replace("-", " ").replace("_", " ").strip()
     return words.title() or "Document"
 
 

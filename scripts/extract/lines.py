@@ -37,8 +37,23 @@ class Line:
 
 
 def decode_source(data: bytes, source: str) -> str:
-    """UTF-8 text of a source (BOM stripped), or SourceError for empty/binary files."""
-    if not data.strip():
+    """The text of a source: UTF-8 (BOM or not) or UTF-16 with a BOM; SourceError for
+    empty, binary or undecodable files. Line breaks are left as the file has them."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        codec = "utf-16"  # the BOM says which byte order; Python strips it
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError as e:
+            line = data.count(b"\n", 0, e.start) + 1
+            raise SourceError(source, "not valid UTF-16 (after a UTF-16 byte-order mark)",
+                              line) from None
+        if not text.strip():
+            raise SourceError(source, "the file is empty")
+        if "\0" in text:
+            line = text.count("\n", 0, text.index("\0")) + 1
+            raise SourceError(source, "binary data (NUL character), not a text document", line)
+        return text
+    if not data.removeprefix(b"\xef\xbb\xbf").strip():
         raise SourceError(source, "the file is empty")
     nul = data.find(b"\0")
     if nul >= 0:
@@ -66,11 +81,10 @@ def check_text(text: str, source: str) -> None:
 
 
 def split_lines(text: str) -> list[Line]:
-    """Lines numbered as an editor shows them: CRLF/LF end a line; a lone CR becomes a space."""
-    text = text.removeprefix("\ufeff")
-    out = []
-    for i, raw in enumerate(text.split("\n"), 1):
-        out.append(Line(i, raw.removesuffix("\r").replace("\r", " ")))
+    """Lines numbered as an editor shows them: LF, CRLF and a lone CR (old Mac files) each
+    end a line."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    out = [Line(i, raw) for i, raw in enumerate(text.split("\n"), 1)]
     if len(out) > 1 and out[-1].text == "":
         out.pop()  # the final newline does not start a line
     return out

@@ -154,10 +154,6 @@ def _order_check(source: str, t: Table, c: int, cells: list[tuple[int, str]]) ->
     return []
 
 
-def _same(a: Table, b: Table) -> bool:
-    return a.header == b.header and [r.cells for r in a.rows] == [r.cells for r in b.rows]
-
-
 def lint_document(doc: Document) -> list[Lint]:
     out: list[Lint] = []
     pairs = walk_tables(doc.sections)
@@ -168,9 +164,10 @@ def lint_document(doc: Document) -> list[Lint]:
     for s, t in pairs:
         by_section.setdefault(s.id, []).append(t)
     for tables in by_section.values():
-        for k, t in enumerate(tables):
-            twin = next((u for u in tables[:k] if _same(u, t)), None)
-            if twin is not None and t.rows:
+        first: dict[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], Table] = {}
+        for t in tables:  # by content, so 10,000 tables in a section stay fast
+            twin = first.setdefault((t.header, tuple(r.cells for r in t.rows)), t)
+            if twin is not t and t.rows:
                 out.append(Lint(doc.source, t.lines[0], f'table "{t.id}" is identical to table '
                                 f'"{twin.id}" (line {twin.lines[0]})', t.id))
     out.extend(_siblings(doc.source, [t for _, t in pairs]))

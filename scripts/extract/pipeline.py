@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import lint as generic_lint
+from .clean import clean_line, clean_text
 from .dialects import DIALECTS, default_dialect
-from .lines import SourceError, decode_source
+from .lines import SourceError, check_text, decode_source
 from .model import Document, Lint
 from .serialize import to_json
-from .util import slugify
+from .util import game_slug, slugify
 
 ROOT = Path(__file__).resolve().parents[2]
 SUFFIXES = (".md", ".markdown", ".txt")
@@ -39,6 +40,7 @@ class Outcome:
     doc: Document | None = None
     messages: list[str] = field(default_factory=list)  # warnings/errors, one line each
     failed: bool = False
+    declared: bool = False  # its hints file names its game: it keeps that id and folder
 
 
 def load_hints(stem: str, hints_dir: Path | None = None) -> dict[str, Any]:
@@ -69,7 +71,12 @@ def dialect_extractor(name: str, source: str) -> tuple[Extractor, str]:
 
 
 def extract_text(text: str, source: str, hints: Mapping[str, Any]) -> tuple[Document, list[str]]:
-    """Extract one source's text with its dialect, and lint it; SourceError if it is unreadable."""
+    """Extract one source's text with its dialect, and lint it; SourceError if it is unreadable.
+
+    Control and invisible characters are removed first (scripts/extract/clean.py) and each
+    removal is reported with its line: no dialect, and so no page, ever sees them."""
+    check_text(text, source)
+    text, removed = clean_text(text, source)
     name = hints.get("dialect") or default_dialect(source)
     fn, warning = dialect_extractor(str(name), source)
     messages = [warning] if warning else []
@@ -88,7 +95,7 @@ def extract_text(text: str, source: str, hints: Mapping[str, Any]) -> tuple[Docu
     if isinstance(hints.get("game"), str) and doc.game != hints["game"]:
         doc = replace(doc, game=hints["game"])
     found = generic_lint.lint_document(doc)
-    return replace(doc, lint=merge_lint(doc.lint, found)), messages
+    return replace(doc, lint=merge_lint(doc.lint, found, removed)), messages
 
 
 def extract_bytes(data: bytes, source: str, hints: Mapping[str, Any]) -> tuple[Document, list[str]]:
@@ -117,22 +124,24 @@ def source_files(sources_dir: Path, only: str | None, out: TextIO) -> list[Path]
 
 
 def run_one(path: Path, hints_dir: Path | None = None) -> Outcome:
-    source = f"sources/{path.name}"
+    # The name as text: no control characters reach the report, the data or the pages.
+    source = f"sources/{clean_line(path.name)}"
     out = Outcome(source)
     try:
         hints = load_hints(path.stem, hints_dir)
     except (OSError, tomllib.TOMLDecodeError) as e:
         out.messages.append(f"{source}: bad hints file scripts/hints/{path.stem}.toml ({e})")
         hints = {}
+    out.declared = isinstance(hints.get("game"), str) and bool(hints["game"])
     hints.setdefault("game", slugify(path.stem, "document"))
     try:
         out.doc, msgs = extract_bytes(path.read_bytes(), source, hints)
         out.messages.extend(msgs)
     except SourceError as e:
-        out.messages.append(str(e))
+        out.messages.append(f"{e}; skipped")
         out.failed = True
     except RecursionError:
-        out.messages.append(f"{source}: structure nested too deeply to read")
+        out.messages.append(f"{source}: structure nested too deeply to read; skipped")
         out.failed = True
     return out
 
@@ -165,22 +174,27 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     ap.add_argument("--hints", type=Path, default=ROOT / "scripts" / "hints")
     args = ap.parse_args(argv)
 
-    failed = differs = findings = 0
-    games: dict[str, str] = {}
-    for path in source_files(args.sources, args.only, out):
-        res = run_one(path, args.hints)
+    failed = differs = findings = clashes = 0
+    games: dict[str, str] = {}  # game id -> source
+    folders: dict[str, str] = {}  # the game's folder of pages -> source
+    outcomes = [run_one(path, args.hints) for path in source_files(args.sources, args.only, out)]
+    # Games named in a hints file go first: a new document can never take their id or folder.
+    for res in sorted(outcomes, key=lambda o: not o.declared):
         for m in res.messages:
             print(m, file=out)
         if res.failed or res.doc is None:
-            failed += 1
+            failed += 1  # reported above; the other sources still build
             continue
         doc = res.doc
-        if doc.game in games:
-            print(f"{res.source}: game id {doc.game!r} already written by {games[doc.game]}; "
-                  "set `game` in its hints file", file=out)
-            failed += 1
+        slug = game_slug(doc.game)
+        other = games.get(doc.game) or folders.get(slug)
+        if other:
+            print(f"{res.source}: its game id {doc.game!r} (pages in {slug}/) is already taken "
+                  f"by {other}; not written: give it another `game` in "
+                  f"scripts/hints/{Path(res.source).stem}.toml", file=out)
+            clashes += 1
             continue
-        games[doc.game] = res.source
+        games[doc.game] = folders[slug] = res.source
         for item in doc.lint:
             print(str(item), file=out)
         findings += len(doc.lint)
@@ -204,6 +218,8 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
             print(f"{extra}.json: no source extracts to it (stale data file?)", file=out)
             differs += 1
     print(f"{findings} lint finding(s), {failed} unreadable source(s)"
+          + (f", {clashes} source(s) clashing with another" if clashes else "")
           + (f", {differs} data file(s) out of date (run `make data`)" if differs else ""),
           file=out)
-    return 1 if failed or differs else 0
+    # An unreadable source is skipped (reported above); a clash or stale data fails the build.
+    return 1 if clashes or differs else 0

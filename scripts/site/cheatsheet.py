@@ -11,7 +11,6 @@ checks the real PDF page count.
 from __future__ import annotations
 
 import html
-import json
 import math
 import tomllib
 from collections.abc import Iterator
@@ -229,9 +228,6 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
     body = [f'<div class="{"ts-cs-wide" if wide else "ts-cs-cols"}">\n' + "\n".join(ps) + "\n</div>"
             for wide, ps in runs]
     parts.append(render.no_blank_lines('<div class="ts-cheat">\n' + "\n".join(body) + "\n</div>"))
-    front = ("---\n"
-             f"title: {json.dumps(title + ': cheat sheet', ensure_ascii=False)}\n"
-             "search:\n  exclude: true\n"
-             "hide:\n  - toc\n"
-             "---\n\n")
+    front = render.front_matter({"title": render.nav_title(f"{title}: cheat sheet"),
+                                 "search": {"exclude": True}, "hide": ["toc"]})
     return front + render.page_markdown(parts)

@@ -3,13 +3,20 @@
 GitHub Pages sends no custom headers, so the policy travels in the HTML, as the first
 element of `<head>` (a meta policy only covers what the parser meets after it).
 
-Inline scripts are allowed by hash only. Material emits a few (the `__md_scope` bootstrap,
-whose base path differs per folder depth, the palette restore, the tab restore); other
-hooks may add more. Material's instant navigation keeps the first page's policy while it
-swaps in later pages, so every page gets the *same* policy: the union of the hashes of all
-inline scripts of the whole site. That is why this runs in `on_post_build` (over the
-written files) and not per page; it runs after the other hooks (they may write HTML) and
-before the service worker hook (priority -100), whose precache must see the final bytes.
+Inline scripts are allowed by hash only, and only the project's own: the allow-list is
+computed from the theme's templates (Material's and overrides/), never from the output.
+Material's templates emit a few (the `__md_scope` bootstrap, whose base path differs per
+folder depth, the palette restore, the tab restore); each template script becomes a
+pattern whose Jinja expressions may only stand for a relative URL (letters, digits and
+`.:/-`). An inline script in a built page that matches no template script (one a source
+smuggled in, or one a hook wrote) fails the build, naming the page: it is never hashed
+into the policy. A hook that needs an inline script lists it in EXTRA_SCRIPTS.
+
+Material's instant navigation keeps the first page's policy while it swaps in later pages,
+so every page gets the *same* policy: the union of the hashes of the allowed inline scripts
+of the whole site. That is why this runs in `on_post_build` (over the written files) and
+not per page; it runs after the other hooks (they may write HTML) and before the service
+worker hook (priority -100), whose precache must see the final bytes.
 
 Why each source (checked by tests/security/test_csp.py in Chromium):
 * 'wasm-unsafe-eval': Pyodide compiles its WebAssembly. No 'unsafe-eval': PyScript 0.7
@@ -28,10 +35,12 @@ import base64
 import hashlib
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 # Fixed part of the policy; `{hashes}` is the site-wide list of inline-script hashes.
@@ -67,6 +76,41 @@ def inline_scripts(html: str) -> list[str]:
     return [m.group(2) for m in _SCRIPT.finditer(text) if _executes(m.group(1))]
 
 
+# Inline scripts a hook (not a template) writes into pages: exact texts. None so far.
+EXTRA_SCRIPTS: tuple[str, ...] = ()
+_JINJA = re.compile(r"(\{\{.*?\}\}|\{%.*?%\})", re.DOTALL)
+_URLISH = r"[\w.:/-]*"  # what a template expression may become: base_url, "../.."
+
+
+def template_pattern(script: str) -> re.Pattern[str]:
+    """A template's inline script as a pattern: its text literally, each Jinja expression a
+    relative URL at most (no quote, bracket, comma or space: no way out of a string)."""
+    parts = _JINJA.split(script)
+    return re.compile("".join(_URLISH if i % 2 else re.escape(p) for i, p in enumerate(parts)))
+
+
+@cache
+def _template_patterns(dirs: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    found: dict[str, re.Pattern[str]] = {}
+    for folder in dirs:
+        for path in sorted(Path(folder).rglob("*.html")):
+            for script in inline_scripts(path.read_text("utf-8")):
+                if script.strip():
+                    found.setdefault(script, template_pattern(script))
+    found.update({s: re.compile(re.escape(s)) for s in EXTRA_SCRIPTS})
+    return tuple(found.values())
+
+
+def allowed(script: str, theme_dirs: Sequence[str | Path]) -> bool:
+    """Whether an inline script of a built page is one of the project's own."""
+    pats = _template_patterns(tuple(str(d) for d in theme_dirs))
+    return any(p.fullmatch(script) for p in pats)
+
+
+class UnknownScriptError(PluginError):
+    """An inline script in the output that no template or hook of the project wrote."""
+
+
 def script_hash(source: str) -> str:
     """CSP source expression for one inline script: SHA-256 of its UTF-8 text."""
     digest = hashlib.sha256(source.encode("utf-8")).digest()
@@ -88,11 +132,28 @@ def with_policy(html: str, csp: str) -> str:
     return html[:head.end()] + meta + html[head.end():]
 
 
-def apply(site_dir: Path) -> str:
-    """Put the site-wide policy into every HTML file under site_dir; return it."""
+def apply(site_dir: Path, theme_dirs: Sequence[str | Path]) -> str:
+    """Put the site-wide policy into every HTML file under site_dir; return it.
+
+    UnknownScriptError (naming the pages) when a page has an inline script that is not on
+    the allow-list; then no page is changed."""
     pages = sorted(site_dir.rglob("*.html"))
     texts = {p: p.read_text("utf-8") for p in pages}
-    csp = policy(script_hash(s) for t in texts.values() for s in inline_scripts(t))
+    hashes: set[str] = set()
+    unknown: list[str] = []
+    for path, text in texts.items():
+        for script in inline_scripts(text):
+            if allowed(script, theme_dirs):
+                hashes.add(script_hash(script))
+            else:
+                snippet = " ".join(script.split())[:80]
+                unknown.append(f"{path.relative_to(site_dir).as_posix()}: {snippet!r}")
+    if unknown:
+        more = f" (and {len(unknown) - 10} more)" if len(unknown) > 10 else ""
+        raise UnknownScriptError(
+            "inline script(s) not written by the project's templates, refused by the "
+            "Content-Security-Policy:\n  " + "\n  ".join(unknown[:10]) + more)
+    csp = policy(hashes)
     for path, text in texts.items():
         if _HEAD.search(text):
             path.write_text(with_policy(text, csp), "utf-8")
@@ -115,4 +176,4 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
         # request (no hash can allow it): the policy is for built sites only.
         log.info("Content-Security-Policy left out while serving (live reload is inline)")
         return
-    apply(Path(config["site_dir"]))
+    apply(Path(config["site_dir"]), list(config["theme"].dirs))

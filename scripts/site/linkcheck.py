@@ -3,7 +3,9 @@
 Every internal href/src must name a file of the site (a folder means its
 index.html) and every #fragment an id of the target page. Scripts, styles,
 images and frames must come from the site itself: an http(s) URL to any other
-host there is a CDN and is reported. Links (<a>) to other hosts are allowed.
+host there is a CDN and is reported. Links (<a>) to other hosts are allowed, but
+nothing may take the reader away by itself or post elsewhere: a `<meta http-equiv=
+"refresh">`, a `<base>` and a form's `action` go through the same checks as a resource.
 """
 
 from __future__ import annotations
@@ -31,6 +33,10 @@ class _Page(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v for k, v in attrs if v is not None}
+        if tag == "meta" and a.get("http-equiv", "").lower() == "refresh":
+            self.refs.append(("meta", "http-equiv", "refresh"))  # never on a page of ours
+        if tag == "form" and "action" in a:
+            self.refs.append(("form", "action", a["action"]))
         if "id" in a:
             self.ids.add(a["id"])
         if tag == "a" and "name" in a:
@@ -76,9 +82,13 @@ def check_site(site: Path, site_url: str = "") -> Iterator[str]:
         page = _parse(html_file)
         here = urljoin("http://site.invalid/", rel)
         if page.base:
+            yield f'{rel}: <base href="{page.base}">: a base URL changes every link of the page'
             here = urljoin(here, page.base)
         for tag, attr, url in page.refs:
             where = f'{rel}: <{tag} {attr}="{url}">'
+            if tag == "meta":
+                yield f"{where}: a page that redirects itself"
+                continue
             low = url.strip().lower()
             if low.startswith("javascript:"):
                 yield f"{where}: javascript: URL"
@@ -91,7 +101,8 @@ def check_site(site: Path, site_url: str = "") -> Iterator[str]:
                     and parts.port == home.port
                 if not same:
                     if tag != "a":
-                        yield f"{where}: resource from another host (CDN)"
+                        yield f"{where}: " + ("a form posting to another host" if tag == "form"
+                                              else "resource from another host (CDN)")
                     continue
                 path = parts.path[len(home.path.rstrip("/")):] if home else parts.path
                 absolute = urljoin("http://site.invalid/", path)

@@ -14,13 +14,16 @@ import html
 import json
 import logging
 import os
+import re
 import sys
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkPage
 
@@ -28,12 +31,17 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # MkDocs loads a hook by file path, not as a package member
     sys.path.insert(0, str(ROOT))
 
+from scripts.extract.util import game_slug  # noqa: E402
 from scripts.site import cheatsheet, render  # noqa: E402
-from scripts.site.render import Json, PageCtx, Placement  # noqa: E402
+from scripts.site.render import Json, PageCtx, Placement, nav_title  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.tableside")
 SPLIT_TABLES = 6  # a section with more tables than this (and subsections) gets a page per child
-RESERVED = {"assets", "data", "search", "index"}  # folders and pages the site itself uses
+# Pages per game at most. Every page's menu lists every page, so the site grows with the
+# square of the page count: past this, a game's sections are grouped into MAX_PAGES pages,
+# each section an anchor inside its page (the five games have 2 to 18 pages).
+MAX_PAGES = 40
+GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 GAMES_MARKER = "<!-- tableside:games -->"
 DATA_MARKER = "<!-- tableside:data-files -->"
 
@@ -45,6 +53,7 @@ class Page:
     title: str
     sections: tuple[Json, ...]  # the first is the page's own section (h1), the rest follow (h2)
     contents: tuple[Page | Group, ...] = ()  # a group's own page lists the group's pages
+    grouped: bool = False  # a run of sections under the page's own title: all of them h2
 
 
 @dataclass(frozen=True)
@@ -88,16 +97,31 @@ def _shell(section: Json) -> Json:
     return {**section, "sections": [], "_inner": [s["lines"] for s in section.get("sections", [])]}
 
 
-def _file_stem(section_id: str) -> str:
-    return f"section-{section_id}" if section_id in {"index", "cheat-sheet"} else section_id
+class _Stems:
+    """File names of one game's pages, each handed out once: a section "Index" cannot take
+    the overview's name, nor then a section "Section Index" the renamed one."""
+
+    def __init__(self) -> None:
+        self.given = {"index", "cheat-sheet"}  # the overview and the cheat sheet
+
+    def __call__(self, section_id: str) -> str:
+        stem = f"section-{section_id}" if section_id in {"index", "cheat-sheet"} else section_id
+        cand, n = stem, 1
+        while cand in self.given:
+            n += 1
+            cand = f"{stem}-{n}"
+        self.given.add(cand)
+        return cand
 
 
-def plan_items(sections: Iterable[Json], folder: str) -> list[Page | Group]:
+def plan_items(sections: Iterable[Json], folder: str,
+               stems: _Stems | None = None) -> list[Page | Group]:
     """Each section becomes a page; a big one (many tables) becomes a group of its children.
 
     A section with no content at all (a heading the source repeats or left empty) joins the
     page before it, so every heading still appears, in document order.
     """
+    stems = stems or _Stems()
     items: list[Page | Group] = []
     for sec in sections:
         subs = sec.get("sections", [])
@@ -106,20 +130,46 @@ def plan_items(sections: Iterable[Json], folder: str) -> list[Page | Group]:
             items[-1] = Page(last.path, last.title, (*last.sections, sec))
         elif subs and _splits(sec):
             # The group's own page: its heading, its text, and links to its pages.
-            children = tuple(plan_items(subs, folder))
-            own = Page(f"{folder}/{_file_stem(sec['id'])}.md", sec["title"], (_shell(sec),),
-                       children)
+            own_path = f"{folder}/{stems(sec['id'])}.md"
+            children = tuple(plan_items(subs, folder, stems))
+            own = Page(own_path, sec["title"], (_shell(sec),), children)
             items.append(Group(sec["title"], (own, *children)))
         else:
-            items.append(Page(f"{folder}/{_file_stem(sec['id'])}.md", sec["title"], (sec,)))
+            items.append(Page(f"{folder}/{stems(sec['id'])}.md", sec["title"], (sec,)))
+    return items
+
+
+def _size(section: Json) -> int:
+    first, last = section["lines"]
+    return max(1, last - first + 1)
+
+
+def plan_grouped(sections: list[Json], folder: str, bound: int = MAX_PAGES) -> list[Page | Group]:
+    """At most `bound` pages: runs of consecutive sections of about equal length (in source
+    lines), each section (with its subsections) an anchor inside its page."""
+    stems = _Stems()
+    target = sum(_size(s) for s in sections) / bound
+    runs: list[list[Json]] = [[]]
+    done = 0
+    for k, sec in enumerate(sections):
+        left = len(sections) - k  # never more runs than `bound`, never an empty run
+        if runs[-1] and (done >= target * len(runs) or left <= bound - len(runs)) \
+                and len(runs) < bound:
+            runs.append([])
+        runs[-1].append(sec)
+        done += _size(sec)
+    items: list[Page | Group] = []
+    for run in runs:
+        first, last = run[0], run[-1]
+        title = first["title"] if len(run) == 1 else f"{first['title']} \u2013 {last['title']}"
+        items.append(Page(f"{folder}/{stems(first['id'])}.md", title, tuple(run),
+                          grouped=len(run) > 1))
     return items
 
 
 def plan_game(doc: Json) -> Game:
     game = str(doc["game"])
-    slug = game.replace("_", "-")
-    if slug in RESERVED:  # a source called data.md must not take over the site's folders
-        slug = f"game-{slug}"
+    slug = game_slug(game)  # a source called data.md must not take over the site's folders
     roots: list[Json] = list(doc["sections"])
     wrappers: list[Json] = []
     lead: list[Json] = []
@@ -130,7 +180,10 @@ def plan_game(doc: Json) -> Game:
     # Empty headings before the first topic stay on the overview page.
     while len(roots) > 1 and not _has_content(roots[0]):
         lead.append(roots.pop(0))
-    return Game(game, slug, doc, tuple(wrappers), tuple(lead), tuple(plan_items(roots, slug)))
+    items = plan_items(roots, slug)
+    if sum(1 for _ in pages_of(items)) > MAX_PAGES:
+        items = plan_grouped(roots, slug)
+    return Game(game, slug, doc, tuple(wrappers), tuple(lead), tuple(items))
 
 
 def pages_of(items: Iterable[Page | Group]) -> Iterator[Page]:
@@ -183,8 +236,10 @@ def new_ctx(game: Game, sections: Iterable[Json], placement: tuple[Any, Any, Any
 def render_page(game: Game, page: Page, placement: tuple[Any, Any, Any]) -> str:
     ctx = new_ctx(game, page.sections, placement)
     parts: list[str] = []
+    if page.grouped:
+        parts.append(f"# {render.heading_text(page.title)} {{#{ctx.unique_id('page')}}}")
     for i, sec in enumerate(page.sections):
-        parts.extend(render.render_section(sec, 1 if i == 0 else 2, ctx))
+        parts.extend(render.render_section(sec, 1 if i == 0 and not page.grouped else 2, ctx))
     if page.contents:
         parts.append("\n".join(_nav_links(page.contents, page.path.rsplit("/", 1)[0])))
     parts.extend(render.page_calculators(ctx, lambda ids: placement[1](game.id, ids)))
@@ -192,7 +247,7 @@ def render_page(game: Game, page: Page, placement: tuple[Any, Any, Any]) -> str:
 
 
 def _front_matter(title: str) -> str:
-    return f"---\ntitle: {json.dumps(' '.join(title.split()), ensure_ascii=False)}\n---\n\n"
+    return render.front_matter({"title": nav_title(title)})
 
 
 def _nav_links(items: Iterable[Page | Group], folder: str, depth: int = 0) -> Iterator[str]:
@@ -247,7 +302,12 @@ def load_games(folder: Path) -> list[tuple[Game, bytes]]:
     games = []
     for path in sorted(folder.glob("*.json")):
         raw = path.read_bytes()
-        games.append((plan_game(json.loads(raw)), raw))
+        doc = json.loads(raw)
+        if not isinstance(doc.get("game"), str) or not GAME_ID.fullmatch(doc["game"]) \
+                or path.stem != doc["game"]:
+            raise PluginError(f"{path}: game id {doc.get('game')!r} is not the file's name in "
+                              "lower-case letters, digits, '-' and '_': run `make data`")
+        games.append((plan_game(doc), raw))
     return games
 
 
@@ -256,13 +316,34 @@ def _nav(items: Iterable[Page | Group], group: str = "") -> list[Any]:
     for it in items:
         if isinstance(it, Page):
             # A group's own introduction would repeat the group's name in the menu.
-            out.append({"Overview" if it.title == group else it.title: it.path})
+            out.append({"Overview" if it.title == group else nav_title(it.title): it.path})
         else:
-            out.append({it.title: _nav(it.items, it.title)})
+            out.append({nav_title(it.title): _nav(it.items, it.title)})
     return out
 
 
 _GAMES: list[Game] = []
+
+
+class _Site:
+    """The files generated so far, each with the source it comes from: a second file for the
+    same path (or the same built page) fails the build naming both, never replaces one."""
+
+    def __init__(self, files: Files, config: MkDocsConfig) -> None:
+        self.files, self.config = files, config
+        self.origin = {f.src_uri: f"docs/{f.src_uri}" for f in files}
+        self.dest = {f.dest_uri: f"docs/{f.src_uri}" for f in files}
+
+    def add(self, path: str, content: str | bytes, origin: str) -> None:
+        file = File.generated(self.config, path, content=content)
+        for key, seen in ((path, self.origin), (file.dest_uri, self.dest)):
+            if key in seen:
+                raise PluginError(f"{origin} and {seen[key]} both map to {key}: "
+                                  "give one of them another `game` (scripts/hints/) or name")
+            seen[key] = origin
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # MkDocs only warns when a file is replaced
+            self.files.append(file)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -272,19 +353,19 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     placement = _placement()
     nav: list[Any] = [{"Home": "index.md"}]
     _GAMES.clear()
+    site = _Site(files, config)
     for game, raw in games:
         _GAMES.append(game)
-        files.append(File.generated(config, f"data/{game.id}.json", content=raw))
-        files.append(File.generated(config, f"{game.slug}/index.md",
-                                    content=render_overview(game, placement)))
-        files.append(File.generated(config, f"{game.slug}/cheat-sheet.md",
-                                    content=cheatsheet.render_cheatsheet(game, placement)))
+        src = f"{game.doc.get('source', '?')} (game {game.id!r})"
+        site.add(f"data/{game.id}.json", raw, src)
+        site.add(f"{game.slug}/index.md", render_overview(game, placement), src)
+        site.add(f"{game.slug}/cheat-sheet.md", cheatsheet.render_cheatsheet(game, placement), src)
         for page in pages_of(game.items):
-            files.append(File.generated(config, page.path,
-                                        content=render_page(game, page, placement)))
+            site.add(page.path, render_page(game, page, placement), src)
         title = " ".join(str(game.doc.get("title") or game.id).split())
-        nav.append({title: [{"Overview": f"{game.slug}/index.md"},
-                            {"Cheat sheet": f"{game.slug}/cheat-sheet.md"}, *_nav(game.items)]})
+        nav.append({nav_title(title): [{"Overview": f"{game.slug}/index.md"},
+                                       {"Cheat sheet": f"{game.slug}/cheat-sheet.md"},
+                                       *_nav(game.items)]})
     nav.append({"Data export": "data.md"})
     # Hand-written pages added to docs/ later still get a place in the menu.
     listed = {"index.md", "data.md"}

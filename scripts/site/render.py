@@ -9,6 +9,7 @@ markdown-it-py's js-default preset (raw HTML off, javascript: links refused).
 
 from __future__ import annotations
 
+import bisect
 import html
 import json
 import re
@@ -19,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import yaml
 from markdown_it import MarkdownIt
 
 Json = dict[str, Any]
@@ -28,7 +30,9 @@ GLOSSARY = Path(__file__).with_name("glossary.toml")
 
 @cache
 def _md() -> MarkdownIt:
-    return MarkdownIt("js-default")
+    # Raw HTML off, javascript:/vbscript:/data: links refused (js-default); no images: a
+    # source must not make a reader's phone fetch from another host (nor the CSP report it).
+    return MarkdownIt("js-default").disable("image")
 
 
 def inline_html(text: str, inline: str) -> str:
@@ -99,6 +103,8 @@ class PageCtx:
     placed: set[str] = field(default_factory=set)  # calculator ids already on the page
     table_ids: list[str] = field(default_factory=list)  # tables placed on this page
     claimed: bool = False  # some table on the page has its own calculator
+    _lint_index: dict[str, list[Json]] | None = None
+    _loose_lines: list[int] = field(default_factory=list)
 
     def unique_id(self, want: str) -> str:
         """An element id not used on this page yet (table ids may equal section slugs)."""
@@ -111,6 +117,24 @@ class PageCtx:
 
     def text(self, text: str, inline: str) -> str:
         return add_abbr(inline_html(text, inline), self.terms)
+
+    def lint_by_table(self) -> dict[str, list[Json]]:
+        """The lint items of each table, and (key "") those of no table sorted by line:
+        indexed once per page, so a page of thousands of tables stays linear."""
+        if self._lint_index is None:
+            index: dict[str, list[Json]] = {}
+            for item in self.lint:
+                index.setdefault(str(item.get("table") or ""), []).append(item)
+            index.setdefault("", []).sort(key=lambda i: int(i["line"]))
+            self._lint_index = index
+            self._loose_lines = [int(i["line"]) for i in index[""]]
+        return self._lint_index
+
+    def loose_lint(self, first: int, last: int) -> list[Json]:
+        """Lint items of no table on source lines first..last."""
+        loose = self.lint_by_table()[""]
+        lines = self._loose_lines
+        return loose[bisect.bisect_left(lines, first):bisect.bisect_right(lines, last)]
 
 
 def _attr(value: object) -> str:
@@ -156,9 +180,8 @@ def render_list(block: Json, ctx: PageCtx) -> str:
 def table_lint(ctx: PageCtx, table_id: str) -> dict[tuple[int, int], list[Json]]:
     """Lint items of one table keyed by (row, column); -1 means the whole row/table."""
     found: dict[tuple[int, int], list[Json]] = {}
-    for item in ctx.lint:
-        if item.get("table") == table_id:
-            found.setdefault((item.get("row", -1), item.get("column", -1)), []).append(item)
+    for item in ctx.lint_by_table().get(table_id, []) if table_id else []:
+        found.setdefault((item.get("row", -1), item.get("column", -1)), []).append(item)
     return found
 
 
@@ -262,20 +285,38 @@ def render_block(block: Json, ctx: PageCtx) -> str:
 
 
 # --- sections ------------------------------------------------------------------------
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!<>])")
+# Python-Markdown has no backslash escape for these (it would show the backslash): entities
+_MD_ENTITY = {"|": "&#124;", "~": "&#126;"}
 
 
 def heading_text(title: str) -> str:
     """A source title safe inside a Markdown heading: escaped HTML, escaped Markdown."""
-    return _MD_SPECIAL.sub(r"\\\1", html.escape(" ".join(title.split()) or "Untitled", quote=False))
+    text = _MD_SPECIAL.sub(r"\\\1", html.escape(" ".join(title.split()) or "Untitled",
+                                                quote=False))
+    return re.sub(r"[|~]", lambda m: _MD_ENTITY[m.group(0)], text)
+
+
+def nav_title(title: str) -> str:
+    """A source title as MkDocs needs it in the menu, breadcrumbs, `<title>` and search: as
+    HTML (Material's templates print titles without escaping them), so escaped here. Quotes
+    stay: Material escapes every title it puts in an attribute (`| e`), and an aria-label
+    must read "Attacker's Edge", not "Attacker&#x27;s Edge"."""
+    return html.escape(" ".join(title.split()) or "Untitled", quote=False)
+
+
+def front_matter(meta: Mapping[str, Any]) -> str:
+    """YAML front matter written by the YAML serializer (never by string formatting)."""
+    text = yaml.safe_dump(dict(meta), allow_unicode=True, sort_keys=False, width=1 << 20)
+    return f"---\n{text}---\n\n"
 
 
 def section_lint(ctx: PageCtx, section: Json, nested: Iterable[Json]) -> list[Json]:
     """Lint without a table whose line falls in this section but in none of its subsections."""
     first, last = section["lines"]
     inner = [s["lines"] for s in nested]
-    return [i for i in ctx.lint if not i.get("table") and first <= i["line"] <= last
-            and not any(a <= i["line"] <= b for a, b in inner)]
+    return [i for i in ctx.loose_lint(first, last)
+            if not any(a <= i["line"] <= b for a, b in inner)]
 
 
 def render_section(section: Json, depth: int, ctx: PageCtx) -> Iterator[str]:

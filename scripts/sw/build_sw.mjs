@@ -6,14 +6,19 @@
 // scripts/sw/sw-src.mjs, bundled here with Rollup (the Workbox modules inlined: nothing is
 // loaded from a CDN); Workbox's injectManifest then writes the file list into it. Manifest
 // URLs are relative to sw.js, so the site works under a sub-path (a GitHub Pages project
-// site). Prints one JSON line: {"files": n, "bytes": total, "reused": n, "warnings": [...]}.
+// site). Prints one JSON line: {"files": n, "bytes": total, "budget": bytes, "reused": n,
+// "warnings": [...]}.
+//
+// The precache has a size budget (PRECACHE_BUDGET_MB, or $TABLESIDE_PRECACHE_BUDGET_MB): a
+// phone downloads all of it on the first visit, so a site past it fails the build, saying
+// by how much and where the bytes are.
 import { injectManifest } from "workbox-build";
 import { rollup } from "rollup";
 import { nodeResolve } from "@rollup/plugin-node-resolve";
 import replace from "@rollup/plugin-replace";
 import terser from "@rollup/plugin-terser";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +31,43 @@ const PYODIDE_REUSED = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mj
 // Workbox skips files above 2 MiB by default, silently; pyodide.asm.wasm is ~9.6 MB and
 // python_stdlib.zip ~2.5 MB. 64 MiB leaves room for a Pyodide upgrade.
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+// The whole precache: the runtime is ~18 MB of the five games' site; a 2,000-heading source
+// adds ~5 MB, a 5 MB source ~30 MB (its pages and search index).
+export const PRECACHE_BUDGET_MB = 60;
+
+/** @param {NodeJS.ProcessEnv} env */
+export function budgetBytes(env = process.env) {
+  const raw = env.TABLESIDE_PRECACHE_BUDGET_MB;
+  const mb = raw === undefined || raw === "" ? PRECACHE_BUDGET_MB : Number(raw);
+  if (!Number.isFinite(mb) || mb <= 0) {
+    throw new Error(`TABLESIDE_PRECACHE_BUDGET_MB=${raw} is not a positive number of MB`);
+  }
+  return mb * 1e6;
+}
+
+/** Bytes under each top-level entry of siteDir, largest first (for the budget message). */
+function largest(siteDir, n = 5) {
+  /** @param {string} p @returns {number} */
+  const size = (p) => {
+    const st = statSync(p);
+    return st.isDirectory() ? readdirSync(p).reduce((t, f) => t + size(path.join(p, f)), 0)
+      : st.size;
+  };
+  return readdirSync(siteDir).map((f) => [f, size(path.join(siteDir, f))])
+    .sort((a, b) => b[1] - a[1]).slice(0, n);
+}
+
+const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+/** Throws when the precache is over budget, naming the excess and the biggest folders. */
+export function checkBudget(siteDir, bytes, budget = budgetBytes()) {
+  if (bytes <= budget) return;
+  const where = largest(siteDir).map(([f, b]) => `${f} ${mb(b)}`).join(", ");
+  throw new Error(`the precache is ${mb(bytes)}, ${mb(bytes - budget)} over its budget of `
+    + `${mb(budget)} (PRECACHE_BUDGET_MB in scripts/sw/build_sw.mjs, or `
+    + `TABLESIDE_PRECACHE_BUDGET_MB); largest: ${where}`);
+}
 
 export function swConfig(siteDir, swSrc = SRC) {
   return {
@@ -105,7 +147,11 @@ export async function buildSW(siteDir) {
     const { count, size, warnings } = await injectManifest(swConfig(siteDir, src));
     // A skipped file would mean a silent hole in airplane mode: fail the build instead.
     if (warnings.length) throw new Error(`workbox-build: ${warnings.join("; ")}`);
-    return { files: count, bytes: size, reused: Object.keys(reusable(siteDir)).length, warnings };
+    const budget = budgetBytes();
+    checkBudget(siteDir, size, budget);
+    return {
+      files: count, bytes: size, budget, reused: Object.keys(reusable(siteDir)).length, warnings,
+    };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -129,6 +129,19 @@ def test_linkcheck_finds_what_is_broken(tmp_path: Path) -> None:
     assert any("javascript:" in p for p in problems)
 
 
+def test_linkcheck_finds_what_takes_the_reader_away(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text(
+        '<meta http-equiv="Refresh" content="0;url=https://example.org/">'
+        '<form action="https://example.org/steal"></form><base href="https://example.org/">',
+        "utf-8")
+    problems = list(linkcheck.check_site(tmp_path, "http://127.0.0.1:8000/"))
+    assert problems == [
+        'index.html: <base href="https://example.org/">: a base URL changes every link of '
+        "the page",
+        'index.html: <meta http-equiv="refresh">: a page that redirects itself',
+        'index.html: <form action="https://example.org/steal">: a form posting to another host']
+
+
 def test_tables_carry_their_calculators(site_dir: Path) -> None:
     """After each table, one slot per calculator placement.py puts there (none if none)."""
     from scripts.site import placement
