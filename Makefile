@@ -7,12 +7,15 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 # The URL the site is served at (Material's instant navigation reads it from sitemap.xml).
 SITE_URL ?= http://127.0.0.1:$(PORT)/
+# `make test` builds site/ once for this port, and the tests serve that very site on it.
+TEST_PORT ?= 8765
 
-.PHONY: help setup data golden site serve test lint test-py test-browser test-pyodide bench clean
+.PHONY: help setup data golden site serve test test-fast lint test-pyodide bench clean
 
 help:
 	@echo "make serve   set up, build and serve the site on http://127.0.0.1:$(PORT)/"
 	@echo "make test    set up and run every test (browser and Pyodide tests included)"
+	@echo "make test-fast  every test but the browser, Pyodide and extra-build ones"
 	@echo "make site    build site/ only"
 	@echo "make data    extract sources/ into rules_pkg/data/ and print the lint report"
 	@echo "make bench   print speed and size figures"
@@ -65,9 +68,17 @@ build/pyodide-wheels/.stamp: tests/pyodide/requirements.txt $(VENV)/.stamp
 test-pyodide: build/pyodide-wheels/.stamp node_modules/.stamp
 	node tests/pyodide/run.mjs
 
+# One build per run: every test reads the site built here (tests that need a build of
+# their own, e.g. from hostile sources, build into a temporary folder).
+test: SITE_URL = http://127.0.0.1:$(TEST_PORT)/
 test: setup site lint
-	$(PY) -m pytest
+	TABLESIDE_SITE_DIR=$(CURDIR)/site $(PY) -m pytest
 	$(MAKE) test-pyodide
+
+# The quick lane for work in progress: no browser, no Pyodide, no extra builds.
+test-fast: SITE_URL = http://127.0.0.1:$(TEST_PORT)/
+test-fast: $(VENV)/.stamp node_modules/.stamp site
+	TABLESIDE_SITE_DIR=$(CURDIR)/site $(PY) -m pytest -q -m "not browser and not build and not hostile"
 
 bench: setup site
 	$(PY) -m scripts.bench

@@ -70,6 +70,7 @@ def test_tampered_wasm_fails_with_a_clear_message(tampered: Path, tmp_path: Path
     assert not (site / "assets" / "runtime" / WASM).exists()
 
 
+@pytest.mark.build
 def test_mkdocs_build_fails_on_a_tampered_wasm(tampered: Path, tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch,
                                                caplog: pytest.LogCaptureFixture) -> None:

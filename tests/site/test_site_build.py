@@ -7,6 +7,8 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 EPOCH = "1767225600"  # 2026-01-01: a fixed SOURCE_DATE_EPOCH for both builds
 
 
@@ -22,6 +24,7 @@ def test_strict_build_has_every_part(site_dir: Path) -> None:
         assert (site_dir / part).is_file(), part
 
 
+@pytest.mark.build
 def test_two_builds_are_byte_identical(tmp_path: Path, build_site: Any) -> None:
     env = {"SOURCE_DATE_EPOCH": EPOCH}
     a = build_site(tmp_path / "a", env=env, site_url="http://127.0.0.1:8000/")

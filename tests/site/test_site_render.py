@@ -135,6 +135,7 @@ def evil_site(tmp_path_factory: pytest.TempPathFactory, build_site: Any) -> Path
     return build_site(tmp / "site", env={"TABLESIDE_DATA_DIR": str(tmp / "data")})
 
 
+@pytest.mark.build
 @pytest.mark.parametrize("slug", ["evil-rules", "evil-plain"])
 def test_injected_html_is_shown_as_text(evil_site: Path, slug: str) -> None:
     files = sorted((evil_site / slug).rglob("index.html"))
@@ -151,6 +152,7 @@ def test_injected_html_is_shown_as_text(evil_site: Path, slug: str) -> None:
     assert not re.search(r"<a [^>]*href=\"javascript:", seen)
 
 
+@pytest.mark.build
 def test_new_source_is_on_the_home_page(evil_site: Path) -> None:
     home = (evil_site / "index.html").read_text("utf-8")
     assert 'href="evil-rules/"' in home and 'href="evil-plain/"' in home
