@@ -20,7 +20,9 @@ def open_calc(page: Any, selector: str, n: int = 0) -> Any:
     page, its tab chosen as a reader would."""
     css = selector if selector.startswith(".") else f'.ts-calc[data-calc="{selector}"]'
     host = page.locator(css).nth(n)
-    host.locator("form").wait_for(state="attached")
+    # Python's plain start holds the main thread for seconds (far longer on a loaded CI
+    # machine), and a form may be built only after it: the same budget as Python's start.
+    host.locator("form").wait_for(state="attached", timeout=PY_READY_MS)
     tab_id = host.get_attribute("aria-labelledby")
     if tab_id and host.get_attribute("role") == "tabpanel":
         page.locator(f"#{tab_id}").click()
