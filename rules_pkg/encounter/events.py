@@ -154,7 +154,7 @@ EVENT_TYPES: dict[str, type[Any]] = {t.KIND: t for t in (
 
 # --- JSON ------------------------------------------------------------------------------
 def to_dict(event: Event) -> dict[str, Any]:
-    out: dict[str, Any] = {"kind": event.KIND}
+    out: dict[str, Any] = {"type": event.KIND}
     for f in dataclasses.fields(event):
         v = getattr(event, f.name)
         out[f.name] = [list(x) if isinstance(x, tuple) else x for x in v] \
@@ -215,12 +215,12 @@ def from_dict(raw: Any, where: str = "event") -> Event:
     """An event from its JSON form, every field checked; RulesError names what is wrong."""
     if not isinstance(raw, dict):
         raise RulesError(f"{where} is not an object")
-    kind = raw.get("kind")
+    kind = raw.get("type")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise RulesError(f"{where} has an unknown kind {str(kind)[:30]!r}")
+        raise RulesError(f"{where} has an unknown type {str(kind)[:30]!r}")
     fields = {f.name: f for f in dataclasses.fields(cls)}
-    extra = sorted(set(raw) - set(fields) - {"kind"})
+    extra = sorted(set(raw) - set(fields) - {"type"})
     if extra:
         raise RulesError(f"{where} ({kind}) has unknown field(s): {', '.join(extra)[:80]}")
     args: dict[str, Any] = {}
@@ -229,8 +229,9 @@ def from_dict(raw: Any, where: str = "event") -> Event:
             if f.default is dataclasses.MISSING:
                 raise RulesError(f"{where} ({kind}) lacks its field {name!r}")
             continue
-        args[name] = _FIELD[str(f.type)](raw[name], f"{where} ({kind}) {name}")
-    if "seed" in args:
-        _int(args["seed"], f"{where} seed", 0, MAX_SEED)
+        if name == "seed":
+            args[name] = _int(raw[name], f"{where} seed", 0, MAX_SEED)
+        else:
+            args[name] = _FIELD[str(f.type)](raw[name], f"{where} ({kind}) {name}")
     event: Event = cls(**args)
     return event

@@ -90,8 +90,11 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         return enc, f"Initiative rolled: {enc.combatant(enc.order[0]).name} acts first"
     if isinstance(e, ev.SetInitiative):
         c = enc.combatant(e.id)
+        # while the order is still being set up (someone has none), the top acts first
+        setting_up = enc.round == 0 or any(
+            x.initiative is None for x in enc.combatants if x.id != e.id)
         enc = enc.replace_combatant(replace(c, initiative=e.value))
-        enc = _sort(rules, replace(enc, round=max(enc.round, 1)), keep_current=True)
+        enc = _sort(rules, replace(enc, round=max(enc.round, 1)), keep_current=not setting_up)
         return enc, f"{c.name}'s initiative set to {e.value}"
     if isinstance(e, ev.NextTurn):
         return _next_turn(rules, enc, random.Random(e.seed), log)
