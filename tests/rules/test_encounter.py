@@ -143,7 +143,7 @@ def test_cpr_hit_subtracts_sp_and_ablates() -> None:
 
 
 def test_cpr_melee_head_and_critical_injury() -> None:
-    # § Melee: half the SP rounded up (11 → 6); § Aimed Shots: head ×2; § Critical: +5
+    # § Melee: half the SP rounded up (11 → 6); § Aimed Shots: head doubled; § Critical: +5
     enc = cpr(Hit("b", 16, location="head", melee=True, critical=True))
     b = enc.combatant("b")
     assert b.value("hp") == 40 - 20 - 5 and b.value("sp_head") == 10
@@ -237,7 +237,8 @@ def test_fl_armour_save_is_the_armour_calculators() -> None:
         a = enc.combatant("a")
         assert a.value("strength") == 6 - save.value("Damage through")
         lost = save.value("Armour rating lost")
-        assert (a.value("armour"), a.value("helmet")) == (3 - min(lost, 3), 1 - (lost - min(lost, 3)))
+        from_armour = min(lost, 3)
+        assert (a.value("armour"), a.value("helmet")) == (3 - from_armour, 1 - (lost - from_armour))
 
 
 # --- Horizon ----------------------------------------------------------------------------

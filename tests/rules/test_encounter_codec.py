@@ -9,8 +9,16 @@ import pytest
 
 import rules_pkg
 from rules_pkg import RulesError
-from rules_pkg.encounter import AddCombatant, Hit, RollInitiative, SetCondition, dump, fold, load
-from rules_pkg.encounter import codec
+from rules_pkg.encounter import (
+    AddCombatant,
+    Hit,
+    RollInitiative,
+    SetCondition,
+    codec,
+    dump,
+    fold,
+    load,
+)
 from rules_pkg.encounter.api import handle_json
 
 LOG = [AddCombatant("a", "Ada"), AddCombatant("b", "Bo"), RollInitiative(seed=4),
