@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # MkDocs loads a hook by file path, not as a package member
     sys.path.insert(0, str(ROOT))
 
-from scripts.site import cheatsheet, render  # noqa: E402
+from scripts.site import cheatsheet, encounter, render  # noqa: E402
 from scripts.site.render import Json, PageCtx, Placement  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.tableside")
@@ -283,7 +283,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             files.append(File.generated(config, page.path,
                                         content=render_page(game, page, placement)))
         title = " ".join(str(game.doc.get("title") or game.id).split())
-        nav.append({title: [{"Overview": f"{game.slug}/index.md"},
+        fight = encounter.add(files, config, game.id, game.slug, title)  # issue 12
+        nav.append({title: [{"Overview": f"{game.slug}/index.md"}, *fight,
                             {"Cheat sheet": f"{game.slug}/cheat-sheet.md"}, *_nav(game.items)]})
     nav.append({"Data export": "data.md"})
     # Hand-written pages added to docs/ later still get a place in the menu.
