@@ -101,10 +101,8 @@ async function onResult(e) {
           const target = select.value;
           try {
             const after = appendEvent(game, { ...p.event, target });
-            if (!page) { // elsewhere: say what it did (the tracker page re-renders itself)
-              const s = (await py({ op: "fold", game, events: after.events })).state;
-              said.textContent = `Applied in “${after.name}”: ${s.history[s.history.length - 1].summary}`;
-            }
+            const s = (await py({ op: "fold", game, events: after.events })).state;
+            said.textContent = `Applied in “${after.name}”: ${s.history[s.history.length - 1].summary}`;
           } catch (err) {
             said.textContent = err instanceof Error ? err.message : String(err);
           }

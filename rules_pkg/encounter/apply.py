@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import registry
+from ..errors import RulesError
 from . import events as ev
 
 Values = dict[str, Any]
@@ -172,7 +174,12 @@ def proposals(calc_id: str, inputs: Values, result: Values) -> list[Proposal]:
     handler = HANDLERS.get(calc_id)
     if handler is None or not isinstance(inputs, dict) or not isinstance(result, dict):
         return []
-    return handler(calc_id, inputs, result)
+    try:  # the form's text, typed by the calculator's own inputs
+        typed = registry.get(calc_id).validate(
+            {k: v for k, v in inputs.items() if k not in ("seed", "roll")})
+    except RulesError:
+        return []
+    return handler(calc_id, typed, result)
 
 
 def with_target(event: ev.Event, target: str) -> ev.Event:
