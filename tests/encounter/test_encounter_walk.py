@@ -43,7 +43,7 @@ WALKS = [
     Walk("cyberpunk_red", "cyberpunk-red", "cyberpunk_red.damage", {"rolled": "16"}, None,
          "hp", 29, "Grappled"),
     # § Attack Actions: 10 AP, 2 Attacks of 12 = 24 per hit, no Defense: 48 taken
-    Walk("horizon", "horizon", "horizon.attack", {}, None, "damage", 48, "Stagger"),
+    Walk("horizon", "horizon", "horizon.attack", {"ap": "10"}, None, "damage", 48, "Stagger"),
     # Cover: 12 vs Cover AP 8 → 4 through; - AP 0 - TB 3 = 1 Wound per hit: 12 → 10
     Walk("d100", "d100", "d100.cover", {}, None, "wounds", 10, "Blind"),
     Walk("forbidden_lands", "forbidden-lands", "forbidden_lands.armour", {"damage": "1"}, "7",
