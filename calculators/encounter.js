@@ -72,6 +72,13 @@ function mount(el) {
   const btn = (/** @type {string} */ text, /** @type {() => any} */ fn, primary = false) =>
     h("button", { type: "button", class: `md-button${primary ? " md-button--primary" : ""}`, text,
       onclick: () => { Promise.resolve(fn()).catch(show); } });
+  const moreBtn = h("button", { type: "button", class: "md-button ts-enc-more", text: "More",
+    "aria-expanded": "false", "aria-controls": "ts-enc-menu" });
+  moreBtn.addEventListener("click", () => {
+    const menu = /** @type {HTMLElement} */ (el.querySelector("#ts-enc-menu"));
+    menu.hidden = !menu.hidden;
+    moreBtn.setAttribute("aria-expanded", String(!menu.hidden));
+  });
   const undoBtn = btn("Undo", undo);
   const redoBtn = btn("Redo", redo);
   const order = h("div", { class: "ts-enc-orderbox" });
@@ -84,12 +91,12 @@ function mount(el) {
   el.replaceChildren(
     h("div", { class: "ts-enc-bar" },
       h("label", { for: "ts-enc-pick", text: "Encounter" }), pick,
-      h("details", { class: "ts-enc-more" }, h("summary", { text: "More" }),
-        h("div", { class: "ts-enc-menu" },
+      moreBtn,
+      h("div", { class: "ts-enc-menu", id: "ts-enc-menu", hidden: true },
           btn("New", () => { doc = newEncounter(game, `Encounter ${encountersOf(game).length + 1}`); return refresh(); }),
           btn("Rename", rename), btn("Export", exportDoc),
           h("label", { for: "ts-enc-file", class: "md-button ts-enc-import", text: "Import" }), file,
-          btn("Delete", remove)))),
+          btn("Delete", remove))),
     line,
     h("div", { class: "ts-enc-controls" },
       btn("Roll initiative", () => push({ type: "initiative", seed: seed() }), true),

@@ -205,7 +205,7 @@ def test_a_whole_fight_on_a_phone(walk: Walk, phone: Any, base_url: str, tmp_pat
     assert stored(page, walk.game) == (enc_id, log)
 
     # 6. export, then import as a new encounter: the same fight
-    page.locator(".ts-enc-more summary").click()
+    page.get_by_role("button", name="More").click()
     with page.expect_download() as dl:
         page.get_by_role("button", name="Export").click()
     path = tmp_path / "fight.json"
