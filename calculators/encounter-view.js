@@ -13,7 +13,7 @@ import { h } from "./encounter-apply.js";
  * @typedef {{game: string, round: number, turn: number, current: string | null, order: string[],
  *   combatants: Fighter[], history: Entry[]}} State
  * @typedef {{key: string, label: string, default: number, lo: number, hi: number | string,
- *   tracked: boolean, source: string}} Stat
+ *   tracked: boolean, source: string, kinds?: string[]}} Stat
  * @typedef {{name: string, effect: string, rounds: number | null, levels: string[]}} CondDef
  * @typedef {{game: string, title: string, stats: Stat[], conditions: CondDef[], kinds: string[],
  *   initiative: string, hit: string, notes: string[]}} Sheet
@@ -175,7 +175,8 @@ export function addForm(sheet, presets, onAdd) {
   const save = uid("save");
   const fields = sheet.stats.map((s) => {
     const id = uid(s.key);
-    return h("div", { class: "ts-field ts-int" }, h("label", { for: id, text: s.label }),
+    return h("div", { class: "ts-field ts-int", "data-kinds": (s.kinds || []).join(" ") || null },
+      h("label", { for: id, text: s.label }),
       h("input", { id, name: s.key, type: "text", inputmode: "numeric", maxlength: 5,
         value: String(s.default), autocomplete: "off", title: s.source }));
   });
@@ -200,6 +201,15 @@ export function addForm(sheet, presets, onAdd) {
   h("label", { class: "ts-check", for: save }, h("input", { type: "checkbox", id: save, name: "save" }),
     h("span", { text: "Also save as a preset for the next fight" })),
   h("button", { type: "submit", class: "md-button md-button--primary", text: "Add to the fight" }));
+  const kindSel = /** @type {HTMLSelectElement} */ (form.elements.namedItem("kind"));
+  const showKind = () => { // a horde carries magnitude, a character wounds (the sheet says)
+    for (const f of form.querySelectorAll("[data-kinds]")) {
+      /** @type {HTMLElement} */ (f).hidden = !(/** @type {HTMLElement} */ (f).dataset.kinds || "")
+        .split(" ").includes(kindSel.value);
+    }
+  };
+  kindSel.addEventListener("change", showKind);
+  showKind();
   const pid = uid("preset");
   const presetSel = h("select", { id: pid }, presets.map((p, i) => h("option", { value: String(i), text: p.name })));
   const fromPreset = presets.length ? h("div", { class: "ts-enc-presets" },

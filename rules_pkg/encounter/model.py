@@ -30,6 +30,7 @@ class Stat:
     hi: int | str
     source: str
     tracked: bool = True
+    kinds: tuple[str, ...] = ()  # the kinds of combatant that carry it (empty: all)
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,8 @@ class Sheet:
             "game": self.game, "title": self.title, "initiative": self.initiative,
             "hit": self.hit, "kinds": list(self.kinds), "notes": list(self.notes),
             "stats": [{"key": s.key, "label": s.label, "default": s.default, "lo": s.lo,
-                       "hi": s.hi, "source": s.source, "tracked": s.tracked}
+                       "hi": s.hi, "source": s.source, "tracked": s.tracked,
+                       "kinds": list(s.kinds)}
                       for s in self.stats],
             "conditions": [{"name": c.name, "effect": c.effect, "source": c.source,
                             "rounds": c.rounds, "levels": list(c.levels)}

@@ -17,7 +17,8 @@ def combatant_dict(game: str, c: Combatant) -> dict[str, Any]:
         "values": [{"key": k, "label": sheet.stat(k).label, "value": v,
                     "lo": bounds(sheet, c, sheet.stat(k))[0],
                     "hi": bounds(sheet, c, sheet.stat(k))[1],
-                    "tracked": sheet.stat(k).tracked} for k, v in c.values],
+                    "tracked": sheet.stat(k).tracked} for k, v in c.values
+                   if not sheet.stat(k).kinds or c.kind in sheet.stat(k).kinds],
         "conditions": [{"name": x.name, "rounds": x.rounds, "level": x.level}
                        for x in c.conditions],
         "injuries": list(c.injuries),
