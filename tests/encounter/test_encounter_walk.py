@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from offline.helpers import PY_READY_MS, wait_python, wait_sw_ready
 
 from rules_pkg.encounter import events, fold
-from tests.offline.helpers import PY_READY_MS, wait_python, wait_sw_ready
+
+pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
