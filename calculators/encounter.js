@@ -183,8 +183,14 @@ function mount(el) {
         h("label", { for: "ts-enc-target", text: "against" }), h("select", { id: "ts-enc-target" }));
       box.querySelector("h2")?.after(bar);
       for (const s of bar.querySelectorAll("select")) {
-        s.addEventListener("change", () => { fillInputs(box).catch(show); });
+        s.addEventListener("change", () => { fillInputs(box, true).catch(show); });
       }
+      // a calculator behind a tab is built when chosen: it takes the numbers then
+      box.addEventListener("click", (e) => {
+        if (/** @type {HTMLElement} */ (e.target).closest?.("[role=tab]")) {
+          setTimeout(() => { fillInputs(box).catch(show); }, 0);
+        }
+      });
     }
     const [actor, target] = /** @type {HTMLSelectElement[]} */ ([...bar.querySelectorAll("select")]);
     const keep = [actor.value || state.current || "", target.value || el.dataset.target || ""];
@@ -193,22 +199,32 @@ function mount(el) {
     actor.value = keep[0];
     target.value = keep[1];
     el.dataset.target = target.value;
+    fillInputs(box).catch(show); // the numbers changed: the calculators follow
   }
 
-  /** @param {HTMLElement} box */
-  async function fillInputs(box) {
+  /**
+   * The built calculators take the chosen combatants' numbers (one fold for all).
+   * @param {HTMLElement} box @param {boolean} [force] also over what the player typed
+   */
+  async function fillInputs(box, force = false) {
     const [actor, target] = /** @type {HTMLSelectElement[]} */ ([...box.querySelectorAll(".ts-enc-as select")]);
     el.dataset.target = target.value;
-    for (const host of box.querySelectorAll(".ts-calc[data-calc]")) {
-      const form = host.querySelector("form");
-      if (!form) continue;
-      const { inputs } = await py({ op: "inputs", game, calc: /** @type {HTMLElement} */ (host).dataset.calc,
-        actor: actor.value, target: target.value, events: doc.events });
+    if (!actor.value && !target.value) return;
+    const hosts = [...box.querySelectorAll(".ts-calc[data-calc]")].filter((x) => x.querySelector("form"));
+    const { inputs: all } = await py({ op: "inputs", game, actor: actor.value, target: target.value,
+      calcs: hosts.map((x) => /** @type {HTMLElement} */ (x).dataset.calc), events: doc.events });
+    for (const host of hosts) {
+      const form = /** @type {HTMLFormElement} */ (host.querySelector("form"));
+      const inputs = all[/** @type {string} */ (/** @type {HTMLElement} */ (host).dataset.calc)] || {};
       for (const [k, v] of Object.entries(inputs)) {
         const f = /** @type {HTMLInputElement | null} */ (form.elements.namedItem(k));
         if (!f) continue;
+        const now = f.type === "checkbox" ? String(f.checked) : f.value;
+        // a value the player typed since the last fill is theirs: keep it
+        if (!force && f.dataset.tsFilled !== undefined && f.dataset.tsFilled !== now) continue;
         if (f.type === "checkbox") f.checked = Boolean(v);
         else f.value = String(v);
+        f.dataset.tsFilled = f.type === "checkbox" ? String(f.checked) : f.value;
       }
     }
   }

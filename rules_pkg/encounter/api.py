@@ -51,12 +51,13 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
     if op == "inputs":
         game = _game(req)
         enc = fold(game, _events(req.get("events")))
-        actor = req.get("actor")
-        target = req.get("target")
-        return {"inputs": inputs_for(
-            str(req.get("calc", "")),
-            enc.combatant(actor) if isinstance(actor, str) and actor else None,
-            enc.combatant(target) if isinstance(target, str) and target else None)}
+        actor, target = req.get("actor"), req.get("target")
+        a = enc.combatant(actor) if isinstance(actor, str) and actor else None
+        t = enc.combatant(target) if isinstance(target, str) and target else None
+        calcs = req.get("calcs")
+        if isinstance(calcs, list):  # several calculators, one fold
+            return {"inputs": {str(c): inputs_for(str(c), a, t) for c in calcs[:100]}}
+        return {"inputs": inputs_for(str(req.get("calc", "")), a, t)}
     if op == "export":
         game = _game(req)
         name = req.get("name", "")

@@ -4,6 +4,7 @@ next turn, damage taken, and the Wounding Attack conditions."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from .. import registry
 from .common import Log, Rules, set_value
@@ -78,10 +79,11 @@ def start_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
         log.step(f"{c.name}'s turn: Defense {c.value('defense')} lapses (Defense lasts "
                  f"until your next turn, {DEFENSE})")
         c = c.with_value("defense", 0)
-    for cond in c.conditions:
-        if cond.name in ("Stagger", "Down"):
-            log.step(f"{c.name} is {cond.name}: spend "
-                     f"{1 if cond.name == 'Stagger' else 2} Action(s) to recover")
+    for name, actions in (("Stagger", 1), ("Down", 2)):
+        if c.has(name):  # recovering is what those Actions buy: the condition ends
+            log.step(f"{c.name} spends {actions} Action(s) this turn to recover from {name} "
+                     f"({WOUNDING})")
+            c = replace(c, conditions=tuple(x for x in c.conditions if x.name != name))
     return c
 
 

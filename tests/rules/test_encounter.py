@@ -62,8 +62,9 @@ def test_turns_and_rounds_walk_the_order(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_condition_with_duration_ends_after_its_rounds(game: str) -> None:
-    sheet = rules_pkg.encounter.rules_for(game).sheet
-    name = sheet.conditions[1].name  # not a per-turn damage effect
+    # one with no effect of its own at a turn's start or end
+    name = {"horizon": "Shatter Arm", "forbidden_lands": "Grappled",
+            "cyberpunk_red": "Grappled", "mecha": "Aiming", "d100": "Blind"}[game]
     log = [*three(game), RollInitiative(seed=1), SetCondition("b", name, 2)]
     enc = fold(game, log)
     assert enc.combatant("b").has(name).rounds == 2
@@ -259,6 +260,17 @@ def test_horizon_turn_order_without_awareness_is_the_acu_rank() -> None:
     # score for the test is also 3"
     enc = fold("horizon", [*three("horizon", awareness=0, acuity=3), RollInitiative(seed=2)])
     assert {c.initiative for c in enc.combatants} == {3}
+
+
+def test_horizon_stagger_is_recovered_with_actions_on_the_next_turn() -> None:
+    # § Wounding Attacks: Stagger "Target must spend 1 Action to recover"; Down 2 Actions
+    log = [*three("horizon"), SetInitiative("a", 9), SetInitiative("b", 5),
+           SetInitiative("c", 1), SetCondition("b", "Stagger"), SetCondition("c", "Down")]
+    enc = fold("horizon", [*log, NextTurn()])
+    assert enc.combatant("b").has("Stagger") is None and enc.combatant("c").has("Down")
+    assert "Bo spends 1 Action(s) this turn to recover from Stagger" in last(enc).steps[0]
+    enc = fold("horizon", [*log, NextTurn(), NextTurn()])
+    assert enc.combatant("c").has("Down") is None
 
 
 def test_horizon_wounding_hit_sets_its_condition() -> None:

@@ -107,6 +107,10 @@ def test_api_inputs_run_as_a_combatant() -> None:
                  events=events)
     assert reply["inputs"]["blind"] is True and reply["inputs"]["stunned"] is True
     assert reply["inputs"]["deaf"] is False
+    both = call(op="inputs", game="d100", calcs=["d100.test", "d100.cover"], actor="a",
+                target="", events=events)["inputs"]
+    assert both["d100.test"]["blind"] is True and "stunned" not in both["d100.test"]
+    assert both["d100.cover"] == {}
 
 
 def propose(game: str, calc: str, **inputs: object) -> list:
