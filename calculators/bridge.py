@@ -4,7 +4,8 @@ PyScript writes `tableside.zip` (rules_pkg as shipped, see scripts/site/runtime.
 into the working directory; calculators/tableside.js runs this file in PyScript's
 onReady hook. We import rules_pkg from the zip with zipimport (or find it already
 imported, when Python was restored from the build's snapshot), then hand JavaScript one
-function: `tablesideRun(calc_id, inputs_json) -> reply_json`.
+function: `tablesideRun(calc_id, inputs_json) -> reply_json` (and, for the encounter
+tracker, `tablesideEncounter(request_json) -> reply_json`).
 
 A reply is `{"ok": true, "result": Result.to_dict()}`, or `{"ok": false, "kind":
 "rules", "message": ...}` for a RulesError (its message is meant for the player), or
@@ -55,6 +56,10 @@ def install() -> None:
     rules_pkg.calculators()  # import every game now, not on the first click
     # create_proxy keeps the function alive across calls (and page changes).
     js.window.tablesideRun = create_proxy(run_json)
+    # The encounter tracker (issue 12): one JSON entry point, rules_pkg.encounter.api.
+    from rules_pkg.encounter import api as encounter_api
+
+    js.window.tablesideEncounter = create_proxy(encounter_api.handle_json)
     js.window.dispatchEvent(js.CustomEvent.new("tableside:python-ready"))
 
 

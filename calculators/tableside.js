@@ -8,6 +8,10 @@
 
 import { fetchJSON, manifestP, warmUp } from "./warm.mjs";
 
+// The encounter tracker (issue 12) listens for `tableside:result` (dispatched below) and
+// adds "Apply to …"; loaded on the side, so the calculators never depend on it.
+import("./encounter-apply.js").catch(() => {});
+
 const HERE = new URL(".", import.meta.url);
 const LOG_KEY = "tableside:log";
 const LOG_MAX = 20;
@@ -400,6 +404,8 @@ function mount(host, calc, index) {
       }
       renderResult(host, reply.result, seed);
       announce(reply.result.summary);
+      dispatchEvent(new CustomEvent("tableside:result", {
+        detail: { calc: calc.id, inputs: payload, result: reply.result, host } }));
       // the link carries only what differs from the page's own starting values
       const changed = Object.fromEntries(Object.entries(values)
         .filter(([k, v]) => String(v) !== String(start[k])));

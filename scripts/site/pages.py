@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:  # MkDocs loads a hook by file path, not as a pack
     sys.path.insert(0, str(ROOT))
 
 from scripts.extract.util import game_slug  # noqa: E402
-from scripts.site import cheatsheet, render  # noqa: E402
+from scripts.site import cheatsheet, encounter, render  # noqa: E402
 from scripts.site.render import Json, PageCtx, Placement, nav_title  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.tableside")
@@ -363,7 +363,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         for page in pages_of(game.items):
             site.add(page.path, render_page(game, page, placement), src)
         title = " ".join(str(game.doc.get("title") or game.id).split())
-        nav.append({nav_title(title): [{"Overview": f"{game.slug}/index.md"},
+        fight = encounter.add(site, game.id, game.slug, title, src)  # issue 12
+        nav.append({nav_title(title): [{"Overview": f"{game.slug}/index.md"}, *fight,
                                        {"Cheat sheet": f"{game.slug}/cheat-sheet.md"},
                                        *_nav(game.items)]})
     nav.append({"Data export": "data.md"})

@@ -1,0 +1,128 @@
+// @ts-check
+// The encounter tracker's hook into every calculator (issue 12). tableside.js dispatches
+// `tableside:result` after each result; when the game has an encounter with combatants,
+// this adds "Apply to …" under the result: Python (rules_pkg.encounter.apply) says what
+// the result can change, the chosen combatant gets that event appended to the log.
+// It also mounts the tracker (encounter.js) on a game's Encounter page.
+
+import { activeEncounter, saveEncounter } from "./encounter-store.js";
+
+const root = document.documentElement;
+
+export class EncounterError extends Error {}
+
+/** Python's encounter entry point, once the rules engine is ready. */
+function engine() {
+  return new Promise((resolve, reject) => {
+    const fn = /** @type {any} */ (window).tablesideEncounter;
+    if (typeof fn === "function") { resolve(fn); return; }
+    addEventListener("tableside:python-ready",
+      () => resolve(/** @type {any} */ (window).tablesideEncounter), { once: true });
+    addEventListener("tableside:python-failed",
+      () => reject(new EncounterError("The rules engine could not be loaded.")), { once: true });
+  });
+}
+
+/** @param {Record<string, any>} req @returns {Promise<Record<string, any>>} */
+export async function py(req) {
+  const fn = await engine();
+  const reply = JSON.parse(fn(JSON.stringify(req)));
+  if (!reply.ok) {
+    if (reply.kind !== "rules") console.warn("Tableside encounter:", reply.detail);
+    throw new EncounterError(reply.kind === "rules" ? reply.message
+      : "Encounter error: this could not be worked out.");
+  }
+  return reply;
+}
+
+/** @param {string} tag @param {Record<string, any>} attrs @param {...any} kids */
+export function h(tag, attrs = {}, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of kids.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
+  return el;
+}
+
+let seq = 0;
+
+/**
+ * Append one event to the game's active encounter: the log, its redo stack cleared.
+ * @param {string} game @param {Record<string, any>} event
+ */
+export function appendEvent(game, event) {
+  const doc = activeEncounter(game);
+  if (!doc) throw new EncounterError("No encounter for this game.");
+  doc.events = [...doc.events, event];
+  doc.redo = [];
+  saveEncounter(doc);
+  dispatchEvent(new CustomEvent("tableside:encounter-changed", { detail: { game, applied: true } }));
+  return doc;
+}
+
+/** @param {CustomEvent} e */
+async function onResult(e) {
+  const { calc, inputs, result, host } = e.detail || {};
+  if (typeof calc !== "string" || !host) return;
+  const game = calc.split(".")[0];
+  host.querySelector(".ts-apply")?.remove();
+  const doc = activeEncounter(game);
+  if (!doc || !doc.events.some((x) => x.type === "add")) return;
+  let reply;
+  let state;
+  try {
+    reply = await py({ op: "propose", game, calc, inputs, result });
+    if (!reply.proposals.length) return;
+    state = (await py({ op: "fold", game, events: doc.events })).state;
+  } catch (err) {
+    console.warn("Tableside encounter:", err);
+    return;
+  }
+  if (!state.combatants.length) return;
+  const page = document.querySelector(`.ts-encounter[data-game="${CSS.escape(game)}"]`);
+  const preferred = /** @type {HTMLElement | null} */ (page)?.dataset.target
+    || state.combatants.find((c) => c.id !== state.current)?.id || state.combatants[0].id;
+  const id = `ts-apply-${++seq}`;
+  const select = h("select", { id, class: "ts-apply-who" },
+    state.combatants.map((c) => h("option", { value: c.id, text: c.name })));
+  select.value = preferred;
+  const said = h("p", { class: "ts-apply-said", role: "status" });
+  const box = h("div", { class: "ts-apply", role: "group", "aria-label": `Apply to a combatant of ${doc.name}` },
+    h("label", { for: id, text: "Apply to" }), select,
+    reply.proposals.map((/** @type {{label: string, event: any}} */ p) =>
+      h("button", { type: "button", class: "md-button ts-apply-go", text: `Apply: ${p.label}`,
+        onclick: async () => {
+          performance.mark("tableside:apply");
+          const target = select.value;
+          try {
+            const after = appendEvent(game, { ...p.event, target });
+            const s = (await py({ op: "fold", game, events: after.events })).state;
+            said.textContent = `Applied in “${after.name}”: ${s.history[s.history.length - 1].summary}`;
+          } catch (err) {
+            said.textContent = err instanceof Error ? err.message : String(err);
+          }
+        } })),
+    said);
+  host.querySelector(".ts-result")?.append(box);
+}
+
+addEventListener("tableside:result", (e) => { onResult(/** @type {CustomEvent} */ (e)); });
+
+function onPage() {
+  if (document.querySelector(".ts-encounter:not([data-ts-enc])")) {
+    import("./encounter.js").then((m) => m.mountAll()).catch((err) => {
+      console.warn("Tableside encounter:", err);
+    });
+  }
+}
+
+const doc$ = /** @type {any} */ (window).document$;
+if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(() => onPage());
+else if (document.readyState === "loading") addEventListener("DOMContentLoaded", onPage);
+else onPage();
+void root;

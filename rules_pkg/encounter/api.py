@@ -1,0 +1,90 @@
+"""One JSON entry point for the page (calculators/bridge.py hands it to JavaScript).
+
+A request is {"op": ..., ...}; the reply is {"ok": true, ...} or {"ok": false, "kind":
+"rules", "message": ...} for anything the player can fix (never a traceback).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..errors import RulesError
+from . import apply, codec, view
+from . import events as ev
+from .fold import MAX_EVENTS, fold, rules_for
+from .presets import inputs_for
+
+MAX_REQUEST = codec.MAX_FILE + 10_000
+
+
+def _events(raw: Any) -> list[ev.Event]:
+    if not isinstance(raw, list):
+        raise RulesError("events must be a list")
+    if len(raw) > MAX_EVENTS:
+        raise RulesError(f"an encounter keeps at most {MAX_EVENTS} events")
+    return [ev.from_dict(r, f"event {i + 1}") for i, r in enumerate(raw)]
+
+
+def _game(req: dict[str, Any]) -> str:
+    game = req.get("game")
+    if not isinstance(game, str):
+        raise RulesError("which game?")
+    rules_for(game)
+    return game
+
+
+def handle(req: dict[str, Any]) -> dict[str, Any]:
+    op = req.get("op")
+    if op == "sheet":
+        return {"sheet": rules_for(_game(req)).sheet.to_dict()}
+    if op == "fold":
+        game = _game(req)
+        return {"state": view.state_dict(fold(game, _events(req.get("events"))))}
+    if op == "propose":
+        game = _game(req)
+        calc = str(req.get("calc", ""))
+        if calc.split(".", 1)[0] != game:
+            return {"proposals": []}
+        props = apply.proposals(calc, req.get("inputs") or {}, req.get("result") or {})
+        return {"proposals": [{"label": label, "event": ev.to_dict(e)} for label, e in props]}
+    if op == "inputs":
+        game = _game(req)
+        enc = fold(game, _events(req.get("events")))
+        actor, target = req.get("actor"), req.get("target")
+        a = enc.combatant(actor) if isinstance(actor, str) and actor else None
+        t = enc.combatant(target) if isinstance(target, str) and target else None
+        calcs = req.get("calcs")
+        if isinstance(calcs, list):  # several calculators, one fold
+            return {"inputs": {str(c): inputs_for(str(c), a, t) for c in calcs[:100]}}
+        return {"inputs": inputs_for(str(req.get("calc", "")), a, t)}
+    if op == "export":
+        game = _game(req)
+        name = req.get("name", "")
+        if not isinstance(name, str):
+            raise RulesError("the encounter's name must be text")
+        return {"text": codec.dump(game, _events(req.get("events")), name[:80])}
+    if op == "import":
+        text = req.get("text")
+        game, name, log = codec.load(text if isinstance(text, str) else "")
+        return {"game": game, "name": name, "events": [ev.to_dict(e) for e in log]}
+    raise RulesError(f"unknown request {str(op)[:20]!r}")
+
+
+def handle_json(request: str) -> str:
+    """handle() over JSON text; always returns JSON, never raises."""
+    try:
+        if len(request) > MAX_REQUEST:
+            raise RulesError("the request is too large")
+        req = json.loads(request)
+        if not isinstance(req, dict):
+            raise RulesError("a request is a JSON object")
+        reply: dict[str, Any] = {"ok": True, **handle(req)}
+    except RulesError as e:
+        reply = {"ok": False, "kind": "rules", "message": str(e)}
+    except ValueError as e:
+        reply = {"ok": False, "kind": "rules", "message": f"not valid JSON ({str(e)[:60]})"}
+    except Exception as e:  # a bug: keep the page usable, say so briefly
+        reply = {"ok": False, "kind": "error", "message": "encounter error",
+                 "detail": f"{type(e).__name__}: {str(e)[:200]}"}
+    return json.dumps(reply, ensure_ascii=False)

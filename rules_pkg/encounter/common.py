@@ -1,0 +1,83 @@
+"""What every game's encounter rules share: the explanation log, ranges, the rules record."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .events import Hit
+from .model import Combatant, Encounter, Sheet, Stat
+
+
+@dataclass
+class Log:
+    """Steps and notes an event produces (local to one fold step: the fold stays pure)."""
+
+    steps: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def step(self, text: str) -> None:
+        self.steps.append(text)
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
+
+def bounds(sheet: Sheet, c: Combatant, stat: Stat) -> tuple[int, int]:
+    hi = stat.hi if isinstance(stat.hi, int) else c.value(stat.hi)
+    return stat.lo, max(stat.lo, hi)
+
+
+def set_value(sheet: Sheet, c: Combatant, key: str, value: int, log: Log) -> Combatant:
+    """Set a value, clamped to its declared range; a clamp is always said in a note."""
+    stat = sheet.stat(key)
+    lo, hi = bounds(sheet, c, stat)
+    if value < lo or value > hi:
+        kept = min(max(value, lo), hi)
+        log.note(f"{c.name}: {stat.label} {value} is outside {lo}-{hi}: kept at {kept}")
+        value = kept
+    c = c.with_value(key, value)
+    # a maximum that went down takes the values it bounds with it (e.g. HP ≤ max HP)
+    for other in sheet.stats:
+        if other.hi == key and c.value(other.key) > value:
+            log.note(f"{c.name}: {other.label} {c.value(other.key)} is above the new "
+                     f"{stat.label} {value}: kept at {value}")
+            c = c.with_value(other.key, value)
+    return c
+
+
+def change(sheet: Sheet, c: Combatant, key: str, delta: int, log: Log) -> Combatant:
+    return set_value(sheet, c, key, c.value(key) + delta, log)
+
+
+Initiative = Callable[[tuple[Combatant, ...], random.Random, frozenset[str], Log], dict[str, int]]
+TurnHook = Callable[[Sheet, Combatant, Encounter, random.Random, Log], Combatant]
+
+
+def no_turn_effect(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
+                   log: Log) -> Combatant:
+    return c
+
+
+def record_injury(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combatant:
+    from dataclasses import replace
+
+    log.step(f"{c.name} suffers {name}")
+    return replace(c, injuries=(*c.injuries, name))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A game's encounter rules: its sheet and what each kind of moment does."""
+
+    sheet: Sheet
+    initiative: Initiative
+    hit: Callable[[Sheet, Combatant, Hit, random.Random, Log], Combatant]
+    status: Callable[[Combatant], tuple[str, ...]]
+    lowest_first: bool = False  # Forbidden Lands: the lowest card acts first
+    reroll_each_round: bool = False  # the mecha game: "Begin new round at stage one"
+    start_turn: TurnHook = no_turn_effect
+    end_turn: TurnHook = no_turn_effect
+    injury: Callable[[Sheet, Combatant, str, Log], Combatant] = record_injury

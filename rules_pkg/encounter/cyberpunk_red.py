@@ -1,0 +1,152 @@
+"""Cyberpunk RED in an encounter: HP, head and body SP that ablate, wound states,
+Critical Injuries, On Fire at the end of the turn, Drowning and Death Saves at its start."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from .. import dice
+from .common import Log, Rules, change, set_value
+from .events import Hit
+from .model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
+
+DOC = "cyberpunk-red-combat-cheat-sheet.txt"
+FIRE = {"Mild": 2, "Strong": 4, "Deadly": 6}  # § Other types of damage, Being On Fire
+SHEET = Sheet(
+    game="cyberpunk_red", title="Cyberpunk RED",
+    stats=(
+        Stat("hp_max", "HP (full)", 40, 1, 200, f"{DOC} § Taking damage", tracked=False),
+        Stat("hp", "HP", 40, 0, "hp_max", f"{DOC} § Taking damage"),
+        Stat("sp_head", "Head SP", 11, 0, 30, f"{DOC} § Armor"),
+        Stat("sp_body", "Body SP", 11, 0, 30, f"{DOC} § Armor"),
+        Stat("ref", "REF", 6, 0, 15, f"{DOC} § Initiative", tracked=False),
+        Stat("body", "BODY", 6, 0, 15, f"{DOC} § Death Save", tracked=False),
+        Stat("bullets", "Bullets", 30, 0, 999, f"{DOC} § Auto fire mode"),
+    ),
+    conditions=(
+        ConditionDef("On Fire", "damage direct to HP at the end of your Turn (Mild 2, "
+                     "Strong 4, Deadly 6), armour not ablated, until an Action puts it out",
+                     f"{DOC} § Being On Fire", levels=tuple(FIRE)),
+        ConditionDef("Drowning", "BODY direct to HP at the beginning of each Turn, ignoring "
+                     "armour", f"{DOC} § Drowning and Asphyxiation"),
+        ConditionDef("Grappled", "-2 to all actions; the Defender cannot use their Move "
+                     "Action", f"{DOC} § Brawling/Grappling"),
+        ConditionDef("Prone", "cannot use the Move Action until the Get Up Action",
+                     f"{DOC} § Throw"),
+        ConditionDef("Unconscious", "out of the fight", f"{DOC} § Choke"),
+        ConditionDef("Dead", "failed a Death Save", f"{DOC} § Death Save"),
+    ),
+    initiative=f"Initiative: REF + 1d10, highest first ({DOC} § Initiative)",
+    hit=(f"Damage minus the location's SP (melee: half the SP, rounded up; head: through "
+         f"damage doubled); any damage through ablates that SP by 1; a Critical Injury adds 5 "
+         f"direct ({DOC} § Taking damage, § Melee combat, § Aimed Shots, § Critical Injuries)"),
+    notes=("Not in the sheet: the Wound State thresholds. Here the RED rulebook's: Seriously "
+           "Wounded below half HP (rounded up), Mortally Wounded below 1 HP.",
+           "Not in the sheet: a floor for HP; here HP stops at 0.",
+           "Not in the sheet: how equal initiatives are ordered; here the combatant added "
+           "first acts first."),
+)
+
+
+def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
+               log: Log) -> dict[str, int]:
+    out = {}
+    for c in cs:
+        (d,) = dice.roll(rng, 10)
+        out[c.id] = c.value("ref") + d
+        log.step(f"{c.name}: REF {c.value('ref')} + 1d10 ({d}) = {out[c.id]}")
+    if surprise:
+        log.note("The sheet has no Surprise rule for initiative: ignored.")
+    return out
+
+
+def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
+    loc = e.location or "body"
+    if loc not in ("body", "head"):
+        from ..errors import RulesError
+
+        raise RulesError(f"the location is body or head, not {loc[:20]!r}")
+    key = f"sp_{loc}"
+    if e.bypass:
+        through = e.damage
+        log.step(f"{e.damage} direct to HP: armour not ablated")
+    else:
+        sp = c.value(key)
+        used = (sp + 1) // 2 if e.melee else sp
+        if e.melee:
+            log.step(f"{loc.title()} SP {sp}: a melee weapon ignores half, rounded up → {used}")
+        else:
+            log.step(f"{loc.title()} SP {sp}")
+        through = max(0, e.damage - used)
+        if loc == "head":
+            log.step(f"{e.damage} - {used} = {through} through, doubled for the head")
+            through *= 2
+        else:
+            log.step(f"{e.damage} - {used} = {through} through")
+        if through:
+            c = set_value(sheet, c, key, sp - 1, log)
+            log.step(f"damage got through: {loc} SP {sp} → {c.value(key)}")
+    c = _lose_hp(sheet, c, through, log)
+    if e.critical:
+        c = injury(sheet, c, "Critical Injury", log)
+    return c
+
+
+def _lose_hp(sheet: Sheet, c: Combatant, n: int, log: Log) -> Combatant:
+    before = c.value("hp")
+    c = change(sheet, c, "hp", -n, log)
+    log.step(f"HP {before} - {n} = {c.value('hp')}")
+    return c
+
+
+def injury(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combatant:
+    log.step(f"{name}: 5 Bonus Damage directly to HP, no ablation ({DOC} § Critical Injuries)")
+    log.note("The Critical Injury tables are not in the sheet: name the injury yourself.")
+    c = replace(c, injuries=(*c.injuries, name))
+    return _lose_hp(sheet, c, 5, log)
+
+
+def end_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
+             log: Log) -> Combatant:
+    fire = c.has("On Fire")
+    if fire:
+        n = FIRE[fire.level]
+        log.step(f"end of {c.name}'s Turn, On Fire ({fire.level}): {n} damage direct to HP, "
+                 "armour not ablated")
+        c = _lose_hp(sheet, c, n, log)
+    return c
+
+
+def start_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
+               log: Log) -> Combatant:
+    if c.has("Dead"):
+        return c
+    if c.has("Drowning"):
+        log.step(f"start of {c.name}'s Turn, Drowning: BODY {c.value('body')} direct to HP")
+        c = _lose_hp(sheet, c, c.value("body"), log)
+    if c.value("hp") < 1:
+        penalty = c.counter("death_save_penalty")
+        (d,) = dice.roll(rng, 10)
+        alive = d != 10 and d + penalty < c.value("body")
+        log.step(f"{c.name} is Mortally Wounded: Death Save, d10 {d} + penalty {penalty} = "
+                 f"{d + penalty} against BODY {c.value('body')}: "
+                 + ("under BODY, lives" if alive else
+                    "a 10 always fails: dies" if d == 10 else "not under BODY: dies"))
+        c = c.with_counter("death_save_penalty", penalty + 1)
+        if not alive:
+            c = replace(c, conditions=(*c.conditions, Condition("Dead", None, "", enc.round)))
+    return c
+
+
+def status(c: Combatant) -> tuple[str, ...]:
+    hp, full = c.value("hp"), c.value("hp_max")
+    if hp < 1:
+        return ("Mortally Wounded",)
+    if hp < (full + 1) // 2:
+        return ("Seriously Wounded",)
+    return ()
+
+
+RULES = Rules(SHEET, initiative, hit, status, start_turn=start_turn, end_turn=end_turn,
+              injury=injury)

@@ -1,0 +1,168 @@
+"""The d100 game in an encounter: wounds, armour and Toughness Bonus, statuses with
+durations, hordes with their magnitude; Burning and Blood Loss each turn."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from .. import dice, registry
+from .common import Log, Rules, set_value
+from .events import Hit
+from .model import Combatant, ConditionDef, Encounter, Sheet, Stat
+
+DOC = "d100-combat-circumstances-and-status-effects.txt"
+ST = f"{DOC} § Status Effects"
+
+
+def _c(name: str, effect: str, rounds: int | None = None) -> ConditionDef:
+    return ConditionDef(name, effect, ST, rounds)
+
+
+SHEET = Sheet(
+    game="d100", title="d100 combat",
+    kinds=("character", "horde"),
+    stats=(
+        Stat("wounds_max", "Wounds (full)", 12, 0, 200, ST, tracked=False, kinds=("character",)),
+        Stat("wounds", "Wounds", 12, 0, "wounds_max", ST, kinds=("character",)),
+        Stat("magnitude_max", "Magnitude (full)", 0, 0, 500, f"{DOC} § Combat Circumstances",
+             tracked=False, kinds=("horde",)),
+        Stat("magnitude", "Magnitude", 0, 0, "magnitude_max", f"{DOC} § Combat Circumstances",
+             kinds=("horde",)),
+        Stat("ap", "Armour (AP)", 0, 0, 30, ST),
+        Stat("tb", "Toughness Bonus", 3, 0, 20, ST, tracked=False),
+        Stat("toughness", "Toughness", 35, 0, 100, ST),
+        Stat("willpower", "Willpower", 35, 0, 100, f"{DOC} § Pinning", tracked=False),
+        Stat("agility_bonus", "Agility Bonus", 3, 0, 20, "not in the source (initiative)",
+             tracked=False),
+        Stat("fatigue", "Fatigue", 0, 0, 20, ST),
+    ),
+    conditions=(
+        _c("Blood Loss", "test Toughness every round; on a failure 1d5 Toughness decay; "
+           "0 Toughness: dead (hordes lose 1d5 magnitude)"),
+        _c("Blind", "auto-fail BS tests; -30 to WS and Agility tests"),
+        _c("Burning", "1d10 energy damage ignoring AP, +1 for every round that passes; test "
+           "Willpower to act (hordes lose 1d10 magnitude at the end of each turn)"),
+        _c("Crippled", "more than a Half Action: test Toughness or 1d10 damage ignoring AP "
+           "and TB"),
+        _c("Dazed", "half actions only; enemies +10 to hit"),
+        _c("Deaf", "auto-fail tests that rely on hearing"),
+        _c("Frenzy", "+10 WS and WP; cannot parry or dodge; attack the nearest foe"),
+        _c("Hallucinating", "the Hallucinogenic table for 1d10 rounds"),
+        _c("Helpless", "cannot act; WS attacks auto-hit, BS +30, damage dice twice"),
+        _c("Immobilised", "no Movement actions; -20 to parries; dodges fail"),
+        _c("Prone", "enemies +10 WS, -10 BS (not point blank); -10 WS and -20 Agility"),
+        _c("Stunned", "cannot act; enemies +20 to hit"),
+        ConditionDef("Pinned", "a single Half Action; -20 BS; Willpower test at the end of "
+                     "the turn to recover", f"{DOC} § Pinning"),
+    ),
+    initiative=("Initiative (not in the source, which gives none): 1d10 + Agility Bonus, "
+                "highest first"),
+    hit=(f"Damage minus AP and Toughness Bonus (Burning ignores AP; Crippled's damage ignores "
+         f"AP and TB) comes off Wounds; a horde loses magnitude instead ({ST})"),
+    notes=("Not in the source: an initiative rule; here 1d10 + Agility Bonus, as in the "
+           "d100 games this sheet belongs to.",
+           "Not in the source: how much magnitude a hit takes from a horde; here the damage "
+           "that gets through.",
+           "Not in the source: whether Burning damage is reduced by Toughness Bonus; the "
+           "text says it ignores AP only, so TB is subtracted."),
+)
+
+
+def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
+               log: Log) -> dict[str, int]:
+    out = {}
+    for c in cs:
+        (d,) = dice.roll(rng, 10)
+        out[c.id] = d + c.value("agility_bonus")
+        log.step(f"{c.name}: 1d10 ({d}) + Agility Bonus {c.value('agility_bonus')} = "
+                 f"{out[c.id]}")
+    if surprise:
+        log.note("The source has no Surprise rule for initiative: ignored.")
+    return out
+
+
+def _pool(c: Combatant) -> str:
+    return "magnitude" if c.kind == "horde" else "wounds"
+
+
+def _lose(sheet: Sheet, c: Combatant, n: int, log: Log) -> Combatant:
+    key = _pool(c)
+    before = c.value(key)
+    c = set_value(sheet, c, key, before - n, log)
+    log.step(f"{sheet.stat(key).label} {before} - {n} = {c.value(key)}")
+    return c
+
+
+def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
+    if e.bypass:
+        through = e.damage
+        log.step("ignores AP and TB")
+    else:
+        soak = c.value("ap") + c.value("tb")
+        through = max(0, e.damage - soak)
+        log.step(f"{e.damage} - AP {c.value('ap')} - TB {c.value('tb')} = {through}")
+    return _lose(sheet, c, through, log)
+
+
+def _test(rng: random.Random, target: int) -> tuple[int, bool]:
+    (rolled,) = dice.roll(rng, 100)
+    r = registry.get("d100.degrees").run(target=target, rolled=rolled)
+    return rolled, bool(r.value("Success"))
+
+
+def end_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
+             log: Log) -> Combatant:
+    horde = c.kind == "horde"
+    burning = c.has("Burning")
+    if burning:
+        (d,) = dice.roll(rng, 10)
+        if horde:
+            log.step(f"{c.name} burns: a horde loses 1d10 ({d}) magnitude")
+            c = _lose(sheet, c, d, log)
+        else:
+            extra = enc.round - burning.since
+            n = max(0, d + extra - c.value("tb"))
+            log.step(f"{c.name} burns: 1d10 ({d}) +{extra} for the rounds passed, ignoring AP, "
+                     f"- TB {c.value('tb')} = {n}")
+            c = _lose(sheet, c, n, log)
+    if c.has("Blood Loss"):
+        t = c.value("toughness")
+        rolled, ok = _test(rng, t)
+        log.step(f"{c.name}, Blood Loss: Toughness test {rolled} against {t}: "
+                 + ("passed" if ok else "failed"))
+        if not ok:
+            (d,) = dice.roll(rng, 5)
+            if horde:
+                log.step(f"a horde loses 1d5 ({d}) magnitude")
+                c = _lose(sheet, c, d, log)
+            else:
+                c = set_value(sheet, c, "toughness", t - d, log)
+                log.step(f"1d5 ({d}) Toughness decay: {t} → {c.value('toughness')}"
+                         + (": 0 Toughness, dead" if c.value("toughness") == 0 else ""))
+    if c.has("Pinned"):
+        w = c.value("willpower")
+        rolled, ok = _test(rng, w)
+        log.step(f"{c.name}, Pinned: Willpower test {rolled} against {w}: "
+                 + ("recovers" if ok else "still Pinned"))
+        log.note("Pinning: the +30 for not being shot at or being in cover is not applied "
+                 "here; clear Pinned by hand if it applies.")
+        if ok:
+            c = replace(c, conditions=tuple(x for x in c.conditions if x.name != "Pinned"))
+    return c
+
+
+def status(c: Combatant) -> tuple[str, ...]:
+    out = []
+    if c.value("toughness") == 0 and c.has("Blood Loss"):
+        out.append("Dead (Blood Loss)")
+    if c.kind == "horde" and c.value("magnitude") == 0:
+        out.append("Broken up (magnitude 0)")
+    if c.kind == "character" and c.value("wounds") == 0:
+        out.append("No Wounds left")
+    return tuple(out)
+
+
+
+
+RULES = Rules(SHEET, initiative, hit, status, end_turn=end_turn)

@@ -1,0 +1,237 @@
+"""The events of a fight, and their JSON form.
+
+The encounter's state is a fold of these (see fold.py): the page stores only the list.
+An event carries everything it needs to be replayed exactly, dice included: an event
+that rolls carries its seed, so the same log always gives the same fight.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..errors import RulesError
+
+MAX_TEXT = 200
+MAX_SEED = 2**32 - 1
+
+
+@dataclass(frozen=True)
+class AddCombatant:
+    KIND: ClassVar[str] = "add"
+    id: str
+    name: str
+    kind: str = "character"
+    values: tuple[tuple[str, int], ...] = ()  # the sheet's defaults fill the rest
+
+
+@dataclass(frozen=True)
+class RemoveCombatant:
+    KIND: ClassVar[str] = "remove"
+    id: str
+
+
+@dataclass(frozen=True)
+class RollInitiative:
+    """Roll everyone's initiative by the game's rule; starts round 1 if not started."""
+
+    KIND: ClassVar[str] = "initiative"
+    seed: int
+    surprise: tuple[str, ...] = ()  # ids of combatants with the Surprise bonus / extra card
+
+
+@dataclass(frozen=True)
+class SetInitiative:
+    KIND: ClassVar[str] = "set_initiative"
+    id: str
+    value: int
+
+
+@dataclass(frozen=True)
+class NextTurn:
+    """End the current combatant's turn (its end-of-turn effects) and start the next one."""
+
+    KIND: ClassVar[str] = "next_turn"
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """End every remaining turn of this round, then start the next round."""
+
+    KIND: ClassVar[str] = "next_round"
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class Hit:
+    """Damage to a combatant, through its armour or Defense by the game's own rule.
+
+    `location`: Cyberpunk RED "body"/"head"; Forbidden Lands the attribute hit.
+    `bypass`: the damage ignores armour (fire, poison) or, in Horizon, Defense.
+    """
+
+    KIND: ClassVar[str] = "hit"
+    target: str
+    damage: int
+    seed: int = 0
+    location: str = ""
+    melee: bool = False
+    critical: bool = False
+    bypass: bool = False
+    source: str = ""  # what dealt it: a calculator's summary, a weapon …
+    condition: str = ""  # a condition the hit also sets (a Wounding Attack's)
+
+
+@dataclass(frozen=True)
+class Apply:
+    """A calculator's result applied as it stands: changes, new values and conditions."""
+
+    KIND: ClassVar[str] = "apply"
+    target: str
+    source: str
+    changes: tuple[tuple[str, int], ...] = ()  # (value, delta)
+    sets: tuple[tuple[str, int], ...] = ()  # (value, new value)
+    conditions: tuple[str, ...] = ()  # condition names to set (their default duration)
+
+
+@dataclass(frozen=True)
+class Adjust:
+    KIND: ClassVar[str] = "adjust"
+    target: str
+    key: str
+    delta: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class SetValue:
+    KIND: ClassVar[str] = "set"
+    target: str
+    key: str
+    value: int
+
+
+@dataclass(frozen=True)
+class SetCondition:
+    KIND: ClassVar[str] = "condition"
+    target: str
+    name: str
+    rounds: int | None = None
+    level: str = ""
+
+
+@dataclass(frozen=True)
+class ClearCondition:
+    KIND: ClassVar[str] = "clear"
+    target: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Injury:
+    """A Critical Injury (or the game's like) suffered, by name."""
+
+    KIND: ClassVar[str] = "injury"
+    target: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Note:
+    KIND: ClassVar[str] = "note"
+    text: str
+
+
+Event = (AddCombatant | RemoveCombatant | RollInitiative | SetInitiative | NextTurn
+         | NextRound | Hit | Apply | Adjust | SetValue | SetCondition | ClearCondition
+         | Injury | Note)
+EVENT_TYPES: dict[str, type[Any]] = {t.KIND: t for t in (
+    AddCombatant, RemoveCombatant, RollInitiative, SetInitiative, NextTurn, NextRound, Hit,
+    Apply, Adjust, SetValue, SetCondition, ClearCondition, Injury, Note)}
+
+
+# --- JSON ------------------------------------------------------------------------------
+def to_dict(event: Event) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": event.KIND}
+    for f in dataclasses.fields(event):
+        v = getattr(event, f.name)
+        out[f.name] = [list(x) if isinstance(x, tuple) else x for x in v] \
+            if isinstance(v, tuple) else v
+    return out
+
+
+def _int(v: Any, what: str, lo: int = -10**9, hi: int = 10**9) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise RulesError(f"{what} must be a whole number (got {str(v)[:30]!r})")
+    if not lo <= v <= hi:
+        raise RulesError(f"{what} must be between {lo} and {hi} (got {v})")
+    return v
+
+
+def _str(v: Any, what: str) -> str:
+    if not isinstance(v, str):
+        raise RulesError(f"{what} must be text (got {type(v).__name__})")
+    if len(v) > MAX_TEXT:
+        raise RulesError(f"{what} is too long (at most {MAX_TEXT} characters)")
+    return v
+
+
+def _bool(v: Any, what: str) -> bool:
+    if not isinstance(v, bool):
+        raise RulesError(f"{what} must be true or false")
+    return v
+
+
+def _pairs(v: Any, what: str) -> tuple[tuple[str, int], ...]:
+    if not isinstance(v, list | tuple) or len(v) > 50:
+        raise RulesError(f"{what} must be a list of [name, number] pairs")
+    out = []
+    for p in v:
+        if not isinstance(p, list | tuple) or len(p) != 2:
+            raise RulesError(f"{what} must be a list of [name, number] pairs")
+        out.append((_str(p[0], what), _int(p[1], f"{what} {str(p[0])[:20]}")))
+    return tuple(out)
+
+
+def _strs(v: Any, what: str) -> tuple[str, ...]:
+    if not isinstance(v, list | tuple) or len(v) > 50:
+        raise RulesError(f"{what} must be a list of names")
+    return tuple(_str(x, what) for x in v)
+
+
+_FIELD = {
+    "str": _str,
+    "int": lambda v, w: _int(v, w),
+    "bool": lambda v, w: _bool(v, w),
+    "int | None": lambda v, w: None if v is None else _int(v, w, 0, 10**6),
+    "tuple[tuple[str, int], ...]": _pairs,
+    "tuple[str, ...]": _strs,
+}
+
+
+def from_dict(raw: Any, where: str = "event") -> Event:
+    """An event from its JSON form, every field checked; RulesError names what is wrong."""
+    if not isinstance(raw, dict):
+        raise RulesError(f"{where} is not an object")
+    kind = raw.get("type")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise RulesError(f"{where} has an unknown type {str(kind)[:30]!r}")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    extra = sorted(set(raw) - set(fields) - {"type"})
+    if extra:
+        raise RulesError(f"{where} ({kind}) has unknown field(s): {', '.join(extra)[:80]}")
+    args: dict[str, Any] = {}
+    for name, f in fields.items():
+        if name not in raw:
+            if f.default is dataclasses.MISSING:
+                raise RulesError(f"{where} ({kind}) lacks its field {name!r}")
+            continue
+        if name == "seed":
+            args[name] = _int(raw[name], f"{where} seed", 0, MAX_SEED)
+        else:
+            args[name] = _FIELD[str(f.type)](raw[name], f"{where} ({kind}) {name}")
+    event: Event = cls(**args)
+    return event

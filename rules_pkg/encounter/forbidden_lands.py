@@ -1,0 +1,113 @@
+"""Forbidden Lands in an encounter: attributes as damage pools, an armour rating that
+degrades, Broken at zero, initiative cards kept for the whole combat."""
+
+from __future__ import annotations
+
+import random
+
+from .. import registry
+from ..errors import RulesError
+from .common import Log, Rules, set_value
+from .events import Hit
+from .model import Combatant, ConditionDef, Sheet, Stat
+
+DOC = "forbidden-lands-combat-quick-reference.md"
+ATTRIBUTES = ("strength", "agility", "wits", "empathy")
+# § Apply Damage, "If an attribute reaches zero" (and § Broken Effects)
+BROKEN = {
+    "strength": "knocked prone, roll a Critical Injury of the damage type; may only Crawl",
+    "agility": "collapses from exhaustion, prone; may only Crawl",
+    "wits": "rolls a critical injury on the horror table (unless reached by pushing); "
+            "may only Run",
+    "empathy": "a violent outburst (attack near) or withdraws (no actions) until EMP "
+               "is regained",
+}
+CARDS = 10
+SAVE_MAX = 30
+
+_stats: list[Stat] = []
+for _a in ATTRIBUTES:
+    _stats.append(Stat(f"{_a}_max", f"{_a.title()} (full)", 3, 1, 10,
+                       f"{DOC} § Apply Damage", tracked=False))
+    _stats.append(Stat(_a, _a.title(), 3, 0, f"{_a}_max", f"{DOC} § Apply Damage"))
+SHEET = Sheet(
+    game="forbidden_lands", title="Forbidden Lands",
+    stats=(*_stats,
+           Stat("armour", "Armour rating", 0, 0, 10, f"{DOC} § Armor Save"),
+           Stat("helmet", "Helmet rating", 0, 0, 5, f"{DOC} § Armor Save")),
+    conditions=(
+        ConditionDef("Prone", "must Get Up (fast action) to stand", f"{DOC} § Non-Attack"),
+        ConditionDef("Grappled", "only Grapple Attack and Break Free are allowed",
+                     f"{DOC} § Attacks"),
+        ConditionDef("Hungry", "cannot recover Strength; 1 damage to Strength per week",
+                     f"{DOC} § HUNGRY"),
+        ConditionDef("Thirsty", "cannot recover attributes; 1 damage to Strength and "
+                     "Agility every day", f"{DOC} § THIRSTY"),
+        ConditionDef("Sleepy", "cannot recover Wits; 1 damage to Wits each day",
+                     f"{DOC} § SLEEPY"),
+        ConditionDef("Cold", "roll ENDURANCE regularly; cannot recover Strength or Wits",
+                     f"{DOC} § COLD"),
+    ),
+    initiative=(f"Initiative cards 1-10, the lowest acts first; Surprise: draw 2 cards and "
+                f"keep the better; the same cards are kept for the whole combat "
+                f"({DOC} § Start of Combat, § End Round)"),
+    hit=(f"Armour save: roll a gear die per point of armour and helmet, each ✘ subtracts 1 "
+         f"damage, each ☠ and each point through lowers the rating by 1; the rest is "
+         f"damage to the attribute ({DOC} § Armor Save, § Apply Damage)"),
+    notes=("Not in the sheet: whether the armour or the helmet loses the rating; here the "
+           "armour does, then the helmet.",),
+)
+
+
+def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
+               log: Log) -> dict[str, int]:
+    needed = len(cs) + len(surprise)
+    if needed > CARDS:
+        raise RulesError(f"there are {CARDS} initiative cards; {needed} are needed")
+    deck = list(range(1, CARDS + 1))
+    rng.shuffle(deck)
+    out = {}
+    for c in cs:
+        if c.id in surprise:
+            a, b = deck.pop(), deck.pop()
+            out[c.id] = min(a, b)
+            log.step(f"{c.name} draws {a} and {b} (Surprise) and keeps {min(a, b)}")
+        else:
+            out[c.id] = deck.pop()
+            log.step(f"{c.name} draws {out[c.id]}")
+    return out
+
+
+def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
+    attr = e.location or "strength"
+    if attr not in ATTRIBUTES:
+        raise RulesError(f"damage goes to an attribute ({', '.join(ATTRIBUTES)}), "
+                         f"not {attr[:20]!r}")
+    damage = e.damage
+    armour, helmet = c.value("armour"), c.value("helmet")
+    if e.bypass or not damage:
+        log.step("no armour save" if e.bypass else "no damage")
+    elif armour + helmet:
+        rolled = min(damage, SAVE_MAX)  # the calculator's limit; the rest goes through
+        save = registry.get("forbidden_lands.armour").run(
+            damage=rolled, armour=armour, helmet=helmet, roll=True, seed=rng.randrange(2**32))
+        for s in save.steps[1:]:
+            log.step(s)
+        damage = int(save.value("Damage through")) + damage - rolled
+        lost = int(save.value("Armour rating lost"))
+        from_armour = min(lost, armour)
+        c = set_value(sheet, c, "armour", armour - from_armour, log)
+        c = set_value(sheet, c, "helmet", helmet - (lost - from_armour), log)
+    before = c.value(attr)
+    c = set_value(sheet, c, attr, before - damage, log)
+    log.step(f"{attr.title()} {before} - {damage} = {c.value(attr)}")
+    if before > 0 and c.value(attr) == 0:
+        log.step(f"{attr.title()} reaches zero: Broken, {BROKEN[attr]} ({DOC} § Apply Damage)")
+    return c
+
+
+def status(c: Combatant) -> tuple[str, ...]:
+    return tuple(f"Broken ({a.title()})" for a in ATTRIBUTES if c.value(a) == 0)
+
+
+RULES = Rules(SHEET, initiative, hit, status, lowest_first=True)

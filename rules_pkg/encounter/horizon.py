@@ -1,0 +1,94 @@
+"""Horizon: Out of the Ashes in an encounter: AP, a Defense pool that lasts until your
+next turn, damage taken, and the Wounding Attack conditions."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from .. import registry
+from .common import Log, Rules, set_value
+from .events import Hit
+from .model import MAX_VALUE, Combatant, ConditionDef, Encounter, Sheet, Stat
+
+DOC = "horizon-out-of-the-ashes-combat.txt"
+DEFENSE = f"{DOC} § Defense Actions"
+WOUNDING = f"{DOC} § Wounding Attacks"
+SHEET = Sheet(
+    game="horizon", title="Horizon: Out of the Ashes",
+    stats=(
+        Stat("ap", "AP score", 0, 0, 99, f"{DOC} § Weapon Profiles (this round's combat test)"),
+        Stat("defense", "Defense left", 0, 0, 999, DEFENSE),
+        Stat("damage", "Damage taken", 0, 0, MAX_VALUE, f"{DOC} § Attack Actions"),
+        Stat("magazine", "Attacks in the Magazine", 0, 0, 99, f"{DOC} § Reload"),
+        Stat("awareness", "Awareness Skill rank", 2, 0, 10, f"{DOC} § Starting Combat",
+             tracked=False),
+        Stat("acuity", "Acuity (ACU)", 2, 0, 10, f"{DOC} § Starting Combat", tracked=False),
+    ),
+    conditions=(
+        ConditionDef("Stagger", "must spend 1 Action to recover", WOUNDING),
+        ConditionDef("Down", "must spend 2 Actions to recover", WOUNDING),
+        ConditionDef("Shatter Arm", "half AP per Shattered arm used (until healed)", WOUNDING),
+        ConditionDef("Shatter Leg", "half Move per Shattered Leg (until healed)", WOUNDING),
+        ConditionDef("Shatter Body", "half AP to all tests (until healed)", WOUNDING),
+        ConditionDef("Shatter Head", "double damage from the attack", WOUNDING),
+    ),
+    initiative=(f"Turn order: an Awareness test each, highest score first; no Awareness Skill: "
+                f"the ACU rank is the score; Surprise adds ACU ({DOC} § Starting Combat)"),
+    hit=(f"Defense negates incoming damage until it is used up or until your next turn; "
+         f"Point Blank, Melee, Unarmed and Grenade attacks ignore it ({DEFENSE})"),
+    notes=("Not in the source: a health track. The combat chapter gives none, so the damage "
+           "a combatant takes is tallied for the Director.",
+           "Not in the source: how equal Awareness scores are ordered; here the combatant "
+           "added first acts first."),
+)
+
+
+def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
+               log: Log) -> dict[str, int]:
+    calc = registry.get("horizon.turn_order")
+    out = {}
+    for c in cs:
+        r = calc.run(my_dice=c.value("awareness"), my_acu=c.value("acuity"),
+                     my_surprise=c.id in surprise, their_dice=0, their_acu=0,
+                     roll=True, seed=rng.randrange(2**32))
+        out[c.id] = int(r.value("Your Awareness"))
+        log.step(f"{c.name}: {r.steps[-2].removeprefix('you: ')}")
+    return out
+
+
+def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
+    damage = e.damage
+    pool = c.value("defense")
+    if e.bypass:
+        log.step("this attack ignores Defense (Point Blank, Melee, Unarmed or Grenade)")
+    elif pool:
+        negated = min(pool, damage)
+        damage -= negated
+        c = set_value(sheet, c, "defense", pool - negated, log)
+        log.step(f"Defense {pool} negates {negated}: {damage} taken, {pool - negated} "
+                 "Defense left")
+    c = set_value(sheet, c, "damage", c.value("damage") + damage, log)
+    log.step(f"damage taken {c.value('damage') - damage} + {damage} = {c.value('damage')}")
+    return c
+
+
+def start_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
+               log: Log) -> Combatant:
+    if c.value("defense"):
+        log.step(f"{c.name}'s turn: Defense {c.value('defense')} lapses (Defense lasts "
+                 f"until your next turn, {DEFENSE})")
+        c = c.with_value("defense", 0)
+    for name, actions in (("Stagger", 1), ("Down", 2)):
+        if c.has(name):  # recovering is what those Actions buy: the condition ends
+            log.step(f"{c.name} spends {actions} Action(s) this turn to recover from {name} "
+                     f"({WOUNDING})")
+            c = replace(c, conditions=tuple(x for x in c.conditions if x.name != name))
+    return c
+
+
+def status(c: Combatant) -> tuple[str, ...]:
+    return ()
+
+
+RULES = Rules(SHEET, initiative, hit, status, start_turn=start_turn)

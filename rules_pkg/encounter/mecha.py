@@ -1,0 +1,86 @@
+"""The mecha game's non-mecha combat in an encounter: a vitality wound scale, an armour
+roll, initiative rolled again at the start of every round."""
+
+from __future__ import annotations
+
+import random
+
+from .. import dice, registry
+from .common import Log, Rules, set_value
+from .events import Hit
+from .model import Combatant, ConditionDef, Sheet, Stat
+
+DOC = "mecha-d10-non-mecha-combat.md"
+ACTIONS = f"{DOC} § Combat Actions"
+SHEET = Sheet(
+    game="mecha", title="Mecha (non-mecha combat)",
+    stats=(
+        Stat("vitality_max", "Vitality (full)", 20, 1, 200, f"{DOC} § 5 Check Wounds",
+             tracked=False),
+        Stat("vitality", "Vitality", 20, 0, "vitality_max", f"{DOC} § 5 Check Wounds"),
+        Stat("armour_dice", "Armour dice", 0, 0, 10, f"{DOC} § 5 Check Wounds",
+             tracked=False),
+        Stat("reflex", "Reflex", 5, 0, 30, f"{DOC} § 1 Determine initiative", tracked=False),
+        Stat("strength", "Strength", 5, 1, 15, f"{DOC} § Strength Based Damage",
+             tracked=False),
+        Stat("actions_lost", "Actions lost (entangled)", 0, 0, 99,
+             f"{DOC} § Entangling & Disarming"),
+    ),
+    conditions=(
+        ConditionDef("Entangled", "-4 to all physical actions; robbed of 1 action per 5 "
+                     "points of the Strength feat margin", f"{DOC} § Entangling & Disarming"),
+        ConditionDef("Aiming", "+4 to the next attack contest (two actions: +6); lost when "
+                     "defending", ACTIONS),
+        ConditionDef("Light cover", "attackers take -2", ACTIONS),
+        ConditionDef("Heavy cover", "attackers take -4", ACTIONS),
+        ConditionDef("Critical failure", "lose the next two actions or one full turn, "
+                     "whichever is greater", ACTIONS, rounds=1),
+    ),
+    initiative=(f"Initiative: 1 die + Reflex, highest first, determined again at the start of "
+                f"every round ({DOC} § 1 Determine initiative, § 6 Additional Actions)"),
+    hit=(f"Armour roll: roll the armour dice and subtract their total from the damage; the "
+         f"rest goes to the vitality wound scale ({DOC} § 5 Check Wounds)"),
+    notes=("Not in the source: the size of the vitality wound scale. The source says "
+           "\"apply remaining damage to defender's vitality wound scale\" and gives no scale, "
+           "so each character's is sized by hand (Vitality (full)); 0 is out of the fight.",
+           "Not in the source: how equal initiatives are ordered; here the combatant added "
+           "first acts first."),
+)
+
+
+def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
+               log: Log) -> dict[str, int]:
+    calc = registry.get("mecha.initiative")
+    out = {}
+    for c in cs:
+        r = calc.run(reflex=c.value("reflex"), other_reflex=0, roll=True,
+                     seed=rng.randrange(2**32))
+        out[c.id] = int(r.value("Your initiative"))
+        log.step(f"{c.name}: 1 die ({out[c.id] - c.value('reflex')}) + Reflex "
+                 f"{c.value('reflex')} = {out[c.id]}")
+    if surprise:
+        log.note("The source has no Surprise rule: ignored.")
+    return out
+
+
+def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
+    damage = e.damage
+    n = c.value("armour_dice")
+    if e.bypass:
+        log.step("armour already rolled (or ignored)")
+    elif n:
+        rolled = dice.roll(rng, 10, n)
+        damage = max(0, damage - sum(rolled))
+        log.step(f"armour roll {n}d10: {' + '.join(map(str, rolled))} = {sum(rolled)}; "
+                 f"{e.damage} - {sum(rolled)} → {damage}")
+    before = c.value("vitality")
+    c = set_value(sheet, c, "vitality", before - damage, log)
+    log.step(f"vitality {before} - {damage} = {c.value('vitality')}")
+    return c
+
+
+def status(c: Combatant) -> tuple[str, ...]:
+    return ("Out of the fight",) if c.value("vitality") == 0 else ()
+
+
+RULES = Rules(SHEET, initiative, hit, status, reroll_each_round=True)

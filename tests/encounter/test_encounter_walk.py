@@ -1,0 +1,240 @@
+"""A fight per game on the Encounter page, on a phone, from a fresh profile (issue 12).
+
+Add three combatants and roll initiative; apply two hits from the game's calculators;
+set a condition for two rounds and advance until it ends; undo once; close the page,
+reopen it offline (service worker) and find the same state; export and re-import.
+The numbers shown are checked against rules_pkg.encounter folding the stored log, and,
+where the calculator's answer does not depend on dice, against the source's own answer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from offline.helpers import PY_READY_MS, wait_python, wait_sw_ready
+
+from rules_pkg.encounter import events, fold
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+@dataclass(frozen=True)
+class Walk:
+    game: str
+    slug: str
+    calc: str  # the calculator whose result is applied
+    fields: dict[str, str]  # typed into its form
+    roll_seed: str | None  # Roll with this seed (None: Compute)
+    key: str  # the value the hits change
+    expected: int | None  # that value after the two hits (None: checked by the fold only)
+    condition: str
+    follows: tuple[str, str] | None = None  # a field that takes the target's new number
+
+
+WALKS = [
+    # § Taking damage: 16 vs body SP 11 → 5 (ablated to 10); 16 vs SP 10 → 6: HP 40 → 29
+    Walk("cyberpunk_red", "cyberpunk-red", "cyberpunk_red.damage", {"rolled": "16"}, None,
+         "hp", 29, "Grappled", ("sp", "10")),
+    # § Attack Actions: 10 AP, 2 Attacks of 12 = 24 per hit, no Defense: 48 taken
+    Walk("horizon", "horizon", "horizon.attack", {"ap": "10"}, None, "damage", 48, "Shatter Leg"),
+    # Cover: 12 vs Cover AP 8 → 4 through; - AP 0 - TB 3 = 1 Wound per hit: 12 → 10
+    Walk("d100", "d100", "d100.cover", {}, None, "wounds", 10, "Blind"),
+    Walk("forbidden_lands", "forbidden-lands", "forbidden_lands.armour", {"damage": "1"}, "7",
+         "strength", 1, "Prone"),
+    Walk("mecha", "mecha", "mecha.damage", {}, "11", "vitality", None, "Entangled"),
+]
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(**PHONE)
+    ctx.set_default_timeout(30_000)
+    yield ctx
+    ctx.close()
+
+
+def events_count(page: Any) -> int:
+    return int(page.locator(".ts-encounter").get_attribute("data-events") or -1)
+
+
+def wait_events(page: Any, n: int) -> None:
+    page.wait_for_function(
+        "(n) => document.querySelector('.ts-encounter')?.dataset.events === String(n)", arg=n)
+
+
+def stored(page: Any, game: str) -> tuple[str, list[Any]]:
+    raw = page.evaluate("""(game) => {
+      const all = JSON.parse(localStorage.getItem('tableside:encounters') || '{}');
+      const id = JSON.parse(localStorage.getItem('tableside:encounter-active') || '{}')[game];
+      return JSON.stringify(all[id]);
+    }""", game)
+    doc = json.loads(raw)
+    return doc["id"], [events.from_dict(e) for e in doc["events"]]
+
+
+def snapshot(page: Any) -> tuple[str, str, str]:
+    return (page.locator(".ts-enc-round").inner_text(),
+            page.locator(".ts-enc-order").inner_text(),
+            page.locator(".ts-enc-card").inner_text())
+
+
+def open_tracker(page: Any, url: str) -> None:
+    page.goto(url)
+    wait_python(page)
+    page.wait_for_function("() => document.querySelector('.ts-encounter')?.dataset.events",
+                           timeout=PY_READY_MS)
+
+
+def calc_host(page: Any, calc: str) -> Any:
+    host = page.locator(f".ts-calc[data-calc='{calc}']")
+    panel = host.get_attribute("id")
+    if panel:  # in a deck of tabs: select it
+        page.locator(f"#{panel}-tab").click()
+    host.locator("form").wait_for(state="visible")
+    return host
+
+
+@pytest.mark.parametrize("walk", WALKS, ids=[w.game for w in WALKS])
+def test_a_whole_fight_on_a_phone(walk: Walk, phone: Any, base_url: str, tmp_path: Path) -> None:
+    url = f"{base_url}{walk.slug}/encounter/"
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_tracker(page, url)
+    assert events_count(page) == 0
+
+    # 1. three combatants, initiative
+    page.locator(".ts-enc-add summary").click()
+    for i, name in enumerate(("Ada", "Bo", "Cy")):
+        page.get_by_label("Name", exact=True).fill(name)
+        if name == "Cy":  # kept as a preset for the next fight
+            page.get_by_label("Also save as a preset for the next fight").check()
+        page.get_by_role("button", name="Add to the fight").click()
+        wait_events(page, i + 1)
+    assert page.get_by_label("Preset", exact=True).locator("option").all_inner_texts() == ["Cy"]
+    page.get_by_role("button", name="Roll initiative").click()
+    wait_events(page, 4)
+    assert page.locator(".ts-enc-round").inner_text().startswith("Round 1 · ")
+    assert page.locator(".ts-enc-order > li").count() == 3
+    assert page.locator(".ts-enc-order > li[aria-current=true]").count() == 1
+
+    # 2. two hits from a calculator, applied to Bo
+    page.get_by_role("button", name="Calculators").click()
+    page.locator("#ts-enc-target").select_option(label="Bo")
+    host = calc_host(page, walk.calc)
+    for n in (5, 6):
+        if n == 6 and walk.follows:  # "against Bo": the calculator takes Bo's numbers
+            name, value = walk.follows
+            page.wait_for_function(
+                "([c, n, v]) => document.querySelector(`.ts-calc[data-calc='${c}'] [name=${n}]`)"
+                "?.value === v", arg=[walk.calc, name, value])
+        for name, value in walk.fields.items():
+            host.locator(f"[name={name}]").fill(value)
+        if walk.roll_seed is None:
+            host.get_by_role("button", name="Compute").click()
+        else:
+            host.locator("[name=seed]").fill(walk.roll_seed)
+            host.get_by_role("button", name="Roll", exact=True).click()
+        apply = host.locator(".ts-apply-go").first
+        apply.wait_for()
+        assert host.locator(".ts-apply-who").input_value() == stored(page, walk.game)[1][1].id
+        apply.click()
+        wait_events(page, n)
+        host.locator(".ts-apply-said").filter(has_text="Applied").wait_for()
+    ms = page.evaluate("() => window.tablesideApplyMs")
+    assert isinstance(ms, int | float) and ms < 1000, ms
+    print(f"\n{walk.game}: Apply → updated state {ms:.1f} ms (warm, second hit)")
+    page.get_by_role("button", name="Close the calculators").click()
+
+    _, log = stored(page, walk.game)
+    assert [type(e).__name__ for e in log[4:]] in (["Hit", "Hit"], ["Apply", "Apply"])
+    enc = fold(walk.game, log)
+    bo = next(c for c in enc.combatants if c.name == "Bo")
+    if walk.expected is not None:
+        assert bo.value(walk.key) == walk.expected
+    bo_row = page.locator(".ts-enc-order > li").filter(
+        has=page.locator(".ts-enc-name", has_text=re.compile(r"^Bo$")))
+    bo_row.locator(".ts-enc-who").click()
+    label = next(v for v in bo_row.locator(".ts-enc-brief").inner_text().split(" · ")
+                 if v.rsplit(" ", 1)[0] in {"HP", "Damage taken", "Wounds", "Strength",
+                                            "Vitality"})
+    assert label.endswith(f" {bo.value(walk.key)}"), label
+    if os.environ.get("TABLESIDE_ENCOUNTER_SCREENS"):
+        shots = Path(os.environ["TABLESIDE_ENCOUNTER_SCREENS"])
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shots / f"{walk.slug}-fight.png"))
+        page.screenshot(path=str(shots / f"{walk.slug}-fight-full.png"), full_page=True)
+
+    # 3. a condition for two rounds, on the current combatant; advance until it ends
+    current = page.locator(".ts-enc-order > li[aria-current=true] .ts-enc-who")
+    current.click()
+    card = page.locator(".ts-enc-card")
+    card.get_by_label("Condition", exact=True).select_option(walk.condition)
+    card.get_by_label("Rounds (blank: until cleared)").fill("2")
+    card.get_by_role("button", name="Set").click()
+    wait_events(page, 7)
+    chip = page.locator(".ts-enc-order .ts-chip", has_text=walk.condition)
+    assert chip.inner_text() == f"{walk.condition}, 2 rd left"
+    page.get_by_role("button", name="Next round").click()
+    wait_events(page, 8)
+    assert chip.inner_text() == f"{walk.condition}, 1 rd left"
+    page.get_by_role("button", name="Next round").click()
+    wait_events(page, 9)
+    assert chip.count() == 0
+    assert page.locator(".ts-enc-round").inner_text().startswith("Round 3 · ")
+    assert any(f"{walk.condition} ends" in s for s in fold(walk.game, stored(page, walk.game)[1])
+               .history[-1].steps)
+
+    # 4. undo once: back in round 2, the condition with 1 round left
+    page.get_by_role("button", name="Undo").click()
+    wait_events(page, 8)
+    assert page.locator(".ts-enc-round").inner_text().startswith("Round 2 · ")
+    assert chip.inner_text() == f"{walk.condition}, 1 rd left"
+    before = snapshot(page)
+    enc_id, log = stored(page, walk.game)
+
+    # 5. close, reopen offline: the same state
+    wait_sw_ready(page)
+    page.close()
+    phone.set_offline(True)
+    page = phone.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    response = page.goto(url)
+    assert response is not None and response.from_service_worker
+    wait_python(page)
+    wait_events(page, 8)
+    assert snapshot(page) == before
+    assert stored(page, walk.game) == (enc_id, log)
+
+    # 6. export, then import as a new encounter: the same fight
+    page.get_by_role("button", name="More").click()
+    with page.expect_download() as dl:
+        page.get_by_role("button", name="Export").click()
+    path = tmp_path / "fight.json"
+    dl.value.save_as(path)
+    doc = json.loads(path.read_text("utf-8"))
+    assert doc["format"] == "tableside-encounter" and doc["game"] == walk.game
+    assert len(doc["events"]) == 8
+    page.locator("#ts-enc-file").set_input_files(str(path))
+    page.locator(".ts-enc-msg", has_text="Imported").wait_for()
+    new_id, new_log = stored(page, walk.game)
+    assert new_id != enc_id and new_log == log
+    assert snapshot(page) == before
+    # a foreign file is refused and nothing is lost
+    bad = tmp_path / "foreign.json"
+    bad.write_text('{"format": "foundry-vtt", "actors": []}', "utf-8")
+    page.locator("#ts-enc-file").set_input_files(str(bad))
+    page.locator(".ts-enc-msg", has_text="not a Tableside encounter file").wait_for()
+    assert stored(page, walk.game) == (new_id, log)
+    phone.set_offline(False)
+    assert not errors, errors
