@@ -7,6 +7,7 @@
 // No inline JS (warm.mjs and snapshot.mjs are its imports): ready for a strict CSP.
 
 import { fetchJSON, manifestP, warmUp } from "./warm.mjs";
+import { modulesBeside, refusal, unverified, verifiedModules } from "./integrity.mjs";
 
 const HERE = new URL(".", import.meta.url);
 const LOG_KEY = "tableside:log";
@@ -52,11 +53,12 @@ function loadPython() {
   root.dataset.tsPython = "loading";
   pythonP = (async () => {
     const m = await manifestP;
-    const ready = new Promise((resolve, reject) => {
+    const ready = Promise.race([new Promise((resolve, reject) => {
       addEventListener("tableside:python-ready", resolve, { once: true });
       addEventListener("tableside:python-failed", (e) => reject(new Error(String(e.detail))),
         { once: true });
-    });
+    }), unverified.then((r) => { throw new Error(r.message); })]);
+    ready.catch(() => {}); // awaited below
     const bundle = new URL(m.bundle, HERE);
     bundle.searchParams.set("v", m.bundle_sha256.slice(0, 16));
     // JSON config (no TOML parser), our own Pyodide (no CDN), no `packages` (no micropip),
@@ -78,7 +80,12 @@ function loadPython() {
       return r.text();
     });
     bridgeSrc.catch(() => {}); // reported below, when it is needed
-    const core = await import(new URL(m.pyscript, HERE).href);
+    // Python's modules (PyScript, the interpreter module, Pyodide) get in only checked
+    // (integrity.mjs): a changed one stops here, before any of them runs.
+    const coreURL = new URL(m.pyscript, HERE);
+    await Promise.race([ready, verifiedModules([new URL(m.pyodide, HERE),
+      ...modulesBeside(coreURL), ...modulesBeside(new URL(m.pyodide_plain || m.pyodide, HERE))])]);
+    const core = await import(coreURL.href);
     // PyScript builds its *worker* hooks with Function() (eval) whenever it starts Python,
     // even on the main thread; its one default worker hook is for workers we never start.
     // Emptying them keeps the site working under a CSP without 'unsafe-eval' (H11).
@@ -432,8 +439,9 @@ function mount(host, calc, index) {
   }, () => {
     clearTimeout(slow);
     delete status.dataset.loading;
-    status.textContent = "The rules engine could not be loaded, so this calculator is off. " +
-      "The tables on this page still work.";
+    // A changed runtime file says so (integrity.mjs), rather than "could not be loaded".
+    status.textContent = refusal()?.message ?? ("The rules engine could not be loaded, so "
+      + "this calculator is off. The tables on this page still work.");
     host.classList.add("ts-off");
   });
   if (q) {
