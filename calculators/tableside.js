@@ -8,6 +8,10 @@
 
 import { fetchJSON, manifestP, warmUp } from "./warm.mjs";
 import { modulesBeside, refusal, unverified, verifiedModules } from "./integrity.mjs";
+import {
+  ASCII_INT, checkLink, checkLinkTarget, clearStale, FRAMED, FRAMED_TEXT, framedNotice, linkNotes,
+  markStale, quote,
+} from "./guards.mjs";
 
 const HERE = new URL(".", import.meta.url);
 const LOG_KEY = "tableside:log";
@@ -164,7 +168,7 @@ function field(calc, input, value) {
     const select = h("select", { id, name: input.name, "aria-describedby": described },
       input.choices.map(([v, l]) => h("option", { value: v, text: l })));
     select.value = String(value);
-    if (select.selectedIndex < 0) select.selectedIndex = 0;
+    if (select.selectedIndex < 0) select.value = String(input.default); // never the first by chance
     const longest = Math.max(...input.choices.map(([, l]) => l.length));
     return h("div", { class: `ts-field ts-choice${longest > 28 ? " ts-wide" : ""}` },
       label, select, help);
@@ -313,8 +317,10 @@ function mount(host, calc, index) {
   const q = urlState(calc.id, index);
   const start = Object.fromEntries(calc.inputs.map((i) => [i.name,
     i.name in preset ? preset[i.name] : i.default]));
-  const initial = (input) => (q && q.has(input.name) ? q.get(input.name)
-    : input.name in preset ? preset[input.name] : input.default);
+  const fromLink = q ? checkLink(calc, q, (input) => start[input.name])
+    : { values: {}, notes: [] };
+  const initial = (input) => (input.name in fromLink.values ? fromLink.values[input.name]
+    : start[input.name]);
 
   const status = h("p", { class: "ts-status", role: "status" });
   const error = h("p", { class: "ts-error", "aria-live": "assertive", hidden: true });
@@ -335,7 +341,7 @@ function mount(host, calc, index) {
       seedBox ? h("span", { class: "ts-seedfield" },
         h("label", { for: seedBox.id, text: "Seed", title: "optional: the same seed rolls the same dice" }),
         seedBox) : null),
-    status, error);
+    linkNotes(fromLink.notes), status, error);
   const result = h("div", { class: "ts-result", hidden: true });
   // Screen readers announce changes only in a live region that was already rendered, so
   // the summary or error goes to one that always is (visually hidden), not to the result
@@ -347,6 +353,12 @@ function mount(host, calc, index) {
   };
   const source = calc.source ? h("p", { class: "ts-source", text: `Source: ${calc.source}` }) : null;
   host.replaceChildren(form, result, live, source);
+  if (FRAMED) {
+    for (const b of form.querySelectorAll("button")) b.disabled = true;
+    status.textContent = FRAMED_TEXT;
+  }
+  form.addEventListener("input", () => markStale(result, announce));
+  form.addEventListener("change", () => markStale(result, announce));
 
   const showError = (msg) => {
     error.textContent = msg;
@@ -357,13 +369,19 @@ function mount(host, calc, index) {
 
   // replay: a result restored from the URL (shared link, Back): shown, not logged again.
   async function go(roll, seedOverride = null, replay = false) {
-    if (busy) return;
+    if (busy || FRAMED) return;
     showError("");
     const values = readInputs(calc, form);
     for (const input of calc.inputs) {
       const v = values[input.name];
       if (typeof v === "string" && v.length > MAX_FIELD && input.kind !== "text") {
         showError(`${input.label} is too long.`);
+        return;
+      }
+      if (input.kind === "int" && !ASCII_INT.test(v)) { // the same rule as Python's
+        showError(v.trim() === "" ? `${input.label} is empty: enter a whole number`
+          : `${input.label} must be a whole number written with the digits 0-9, e.g. 3 or -2 `
+            + `(got ${quote(v.trim())})`);
         return;
       }
     }
@@ -406,6 +424,7 @@ function mount(host, calc, index) {
         return;
       }
       renderResult(host, reply.result, seed);
+      clearStale(result);
       announce(reply.result.summary);
       // the link carries only what differs from the page's own starting values
       const changed = Object.fromEntries(Object.entries(values)
@@ -538,7 +557,7 @@ function renderLog() {
     if (canUse && usable.length) {
       li.append(h("p", { class: "ts-log-use" }, usable.map(([k, , n]) =>
         h("button", { type: "button", class: "ts-chip", text: `Use ${k} ${n}`,
-          onclick: () => useChooser(li, k, n) }))));
+          disabled: FRAMED, onclick: () => useChooser(li, k, n) }))));
     }
     return li;
   }));
@@ -659,6 +678,7 @@ function groupDecks(hosts, registry) {
 
 // --- each page (first load and every instant navigation) ---------------------------------
 async function onPage() {
+  framedNotice();
   const hosts = [...document.querySelectorAll(".ts-calc:not([data-ts-ready])")];
   if (!hosts.length) return;
   loadPython(); // start now: the first click is then usually instant
@@ -694,6 +714,7 @@ async function onPage() {
       build();
     }
   }
+  checkLinkTarget(counts, registry);
   mountLog();
   whenIdle(later);
 }

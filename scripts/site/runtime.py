@@ -43,7 +43,11 @@ UI_DIR = ROOT / "calculators"
 # warm.mjs and snapshot*.mjs: tableside.js imports them whether or not the build made a
 # snapshot.
 UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "warm.mjs", "snapshot.mjs",
-            "snapshot-worker.mjs", "integrity.mjs")
+            "snapshot-worker.mjs", "integrity.mjs", "guards.mjs")
+# The modules tableside.js imports, directly or not: every page preloads them with their
+# integrity before tableside.js, so its imports get checked copies (a browser checks an
+# import's integrity only through a preload or an import map).
+PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "warm.mjs", "guards.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
 PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript"}
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -218,6 +222,7 @@ def on_env(env: Any, config: Any, files: Any) -> Any:
     runtime = plan()
     _PLANS[str(config["site_dir"])] = runtime
     env.globals["tableside_preload"] = preload_paths()
+    env.globals["tableside_page_modules"] = [f"assets/calculators/{n}" for n in PAGE_MODULES]
     env.globals["tableside_sri"] = runtime.integrity
     env.globals["tableside_integrity"] = integrity_meta(runtime)
     return env
