@@ -25,7 +25,7 @@ const root = document.documentElement;
 // A calculator page starts Python as soon as it knows runtime.json (before Material's
 // document$ calls onPage); warm.mjs, loaded from the head, has started its downloads.
 manifestP.then((m) => {
-  if (document.querySelector(".ts-calc")) {
+  if (document.querySelector(".ts-calc") && !FRAMED) { // framed: no engine (guards.mjs)
     warmUp(m);
     loadPython();
   }
@@ -353,9 +353,11 @@ function mount(host, calc, index) {
   };
   const source = calc.source ? h("p", { class: "ts-source", text: `Source: ${calc.source}` }) : null;
   host.replaceChildren(form, result, live, source);
-  if (FRAMED) {
+  if (FRAMED) { // another site's frame: actions off, and no engine to load (guards.mjs)
     for (const b of form.querySelectorAll("button")) b.disabled = true;
     status.textContent = FRAMED_TEXT;
+    form.addEventListener("submit", (e) => e.preventDefault());
+    return;
   }
   form.addEventListener("input", () => markStale(result, announce));
   form.addEventListener("change", () => markStale(result, announce));
@@ -681,7 +683,7 @@ async function onPage() {
   framedNotice();
   const hosts = [...document.querySelectorAll(".ts-calc:not([data-ts-ready])")];
   if (!hosts.length) return;
-  loadPython(); // start now: the first click is then usually instant
+  if (!FRAMED) loadPython(); // start now: the first click is then usually instant
   let registry;
   try {
     registry = await registryP;

@@ -13,6 +13,7 @@
 // Every file is checked against this build's hashes (integrity.mjs, imported first: it
 // guards fetch() before anything here fetches).
 import { sriFor } from "./integrity.mjs";
+import { FRAMED } from "./guards.mjs";
 import { snapshotURL, startSnapshot } from "./snapshot.mjs";
 
 const HERE = new URL(".", import.meta.url);
@@ -34,7 +35,7 @@ function link(attrs) {
 let warm = false;
 
 export function warmUp(m) {
-  if (warm) return;
+  if (warm || FRAMED) return; // another site's frame gets no engine (guards.mjs)
   warm = true;
   // PyScript imports `interpreter` (m.pyodide: its URL carries the snapshot's hash) only
   // once its own modules have run; the partial preloads PyScript itself.

@@ -153,6 +153,8 @@ def plan(pins: dict[str, str] | None = None) -> Plan:
     bundle = bundle_bytes()
     files = {f"assets/calculators/{name}": (UI_DIR / name).read_bytes() for name in UI_FILES}
     files["assets/calculators/registry.json"] = registry_json().encode("utf-8")
+    # offline.js is copied by scripts/sw/hook.py (the same bytes): listed, not written here.
+    offline = {"assets/calculators/offline.js": sri((UI_DIR / "offline.js").read_bytes())}
     files["assets/runtime/tableside.zip"] = bundle
     manifest: dict[str, Any] = {
         "bundle": "../runtime/tableside.zip", "bundle_sha256": _sha256(bundle),
@@ -168,7 +170,7 @@ def plan(pins: dict[str, str] | None = None) -> Plan:
         manifest = snapshot.manifest_fields(manifest, made.sha256)
         memory = _sri_of_hex(made.memory_sha256)
     integrity = {_shipped_path(rel): _sri_of_hex(h) for rel, h in pins.items()}
-    integrity.update({path: sri(data) for path, data in files.items()})
+    integrity.update({path: sri(data) for path, data in files.items()}, **offline)
     return Plan(files, manifest, dict(sorted(integrity.items())), memory)
 
 
