@@ -98,6 +98,14 @@ function inWorker(url, onlyIfCached) {
   });
 }
 
+// A worker's script cannot carry `integrity`: read it first through the page's checked
+// fetch() (integrity.mjs), so a changed one is refused; the worker then gets the same
+// bytes from the HTTP cache. (Its result, the memory, is checked as well.)
+async function checkWorker() {
+  const r = await fetch(new URL("snapshot-worker.mjs", import.meta.url));
+  if (!r.ok) throw new Error(`snapshot-worker.mjs: HTTP ${r.status}`);
+}
+
 /** Fetch the snapshot file and inflate it: its (sparse) bytes, or null when
  * `onlyIfCached` and the browser does not have it. Run in snapshot-worker.mjs, or on the
  * page by onMainThread(). */
@@ -138,11 +146,13 @@ export function startSnapshot(url) {
       performance.mark("tableside:snapshot-from-raw-cache"); // read by tests and the bench
       return raw;
     }
-    try {
-      return inWorker(url, onlyIfCached);
-    } catch { // no module workers here
-      return onMainThread(url, onlyIfCached);
-    }
+    return checkWorker().then(() => {
+      try {
+        return inWorker(url, onlyIfCached);
+      } catch { // no module workers here
+        return onMainThread(url, onlyIfCached);
+      }
+    });
   }).then((memory) => (memory === null ? null : verifyMemory(memory)))
     .catch((e) => {
       // a changed snapshot must not come back from the cache on the next visit either

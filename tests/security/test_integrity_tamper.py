@@ -98,6 +98,8 @@ CASES: dict[str, tuple[Callable[[Path], Path], Callable[[Path], None], str]] = {
                   "bridge.py"),
     "snapshot": (lambda s: s / R / "snapshot.bin.gz", change_snapshot_memory,
                  "the Python snapshot"),
+    "snapshot-worker.mjs": (lambda s: s / "assets/calculators/snapshot-worker.mjs",
+                            append_flag, "snapshot-worker.mjs"),
 }
 
 
