@@ -70,8 +70,10 @@ def test_a_framed_page_shows_a_notice_and_its_actions_are_off(
         host.locator('input[name="attribute"]').press("Enter")
         page.wait_for_timeout(1000)
         assert host.locator(".ts-result").is_hidden()
-        # and the framed page does not even load the engine
-        assert not [u for u in requested if "pyodide" in u or "/pyscript/" in u], requested
+        # and the framed page does not start the engine: none of Python's big downloads
+        # (the page's own module preloads are fetched by the HTML, not run)
+        big = ("pyodide.asm.wasm", "python_stdlib.zip", "snapshot.bin.gz", "tableside.zip")
+        assert not [u for u in requested if u.split("?")[0].endswith(big)]
     finally:
         ctx.close()
 

@@ -64,10 +64,10 @@ def test_every_page_lists_the_hash_of_every_runtime_file(site_dir: Path) -> None
         assert listed["memory"], "the build made a snapshot: its memory hash is listed"
 
 
-def test_every_module_tableside_js_imports_is_preloaded_with_integrity(site_dir: Path) -> None:
+def test_every_module_the_page_imports_is_preloaded_with_integrity(site_dir: Path) -> None:
     ui = site_dir / "assets" / "calculators"
     needed: set[str] = set()
-    todo = ["tableside.js"]
+    todo = ["tableside.js", "offline.js"]  # the page's two module scripts
     while todo:
         name = todo.pop()
         for ref in IMPORT.findall((ui / name).read_text("utf-8")):
