@@ -368,6 +368,12 @@ function mount(host, calc, index) {
     if (msg) announce(msg);
   };
   let busy = false;
+  // a stale result next to new, refused inputs would mislead: hide it
+  const refused = (msg) => {
+    result.hidden = true;
+    highlightRows(host, []);
+    showError(msg);
+  };
 
   // replay: a result restored from the URL (shared link, Back): shown, not logged again.
   async function go(roll, seedOverride = null, replay = false) {
@@ -377,11 +383,11 @@ function mount(host, calc, index) {
     for (const input of calc.inputs) {
       const v = values[input.name];
       if (typeof v === "string" && v.length > MAX_FIELD && input.kind !== "text") {
-        showError(`${input.label} is too long.`);
+        refused(`${input.label} is too long.`);
         return;
       }
       if (input.kind === "int" && !ASCII_INT.test(v)) { // the same rule as Python's
-        showError(v.trim() === "" ? `${input.label} is empty: enter a whole number`
+        refused(v.trim() === "" ? `${input.label} is empty: enter a whole number`
           : `${input.label} must be a whole number written with the digits 0-9, e.g. 3 or -2 `
             + `(got ${quote(v.trim())})`);
         return;
@@ -415,13 +421,10 @@ function mount(host, calc, index) {
         reply = { ok: false, kind: "error", detail: String(e) };
       }
       if (!reply.ok) {
-        // a stale result next to new, refused inputs would mislead: hide it
-        result.hidden = true;
-        highlightRows(host, []);
-        if (reply.kind === "rules") showError(reply.message);
+        if (reply.kind === "rules") refused(reply.message);
         else {
           console.warn(`Tableside: ${calc.id} failed:`, reply.detail);
-          showError("Calculator error: this calculator could not work that out. The tables on this page are unaffected.");
+          refused("Calculator error: this calculator could not work that out. The tables on this page are unaffected.");
         }
         return;
       }
