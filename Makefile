@@ -10,7 +10,7 @@ SITE_URL ?= http://127.0.0.1:$(PORT)/
 # `make test` builds site/ once for this port, and the tests serve that very site on it.
 TEST_PORT ?= 8765
 
-.PHONY: help setup data golden site serve test test-fast lint test-pyodide bench clean
+.PHONY: help setup lock data golden site serve test test-fast lint test-pyodide bench clean
 
 help:
 	@echo "make serve   set up, build and serve the site on http://127.0.0.1:$(PORT)/"
@@ -21,11 +21,20 @@ help:
 	@echo "make bench   print speed and size figures"
 
 # --- set-up: Python venv, npm packages, Debian's Chromium --------------------------------
-$(VENV)/.stamp: pyproject.toml
+# Every package (and every dependency of one) is pinned with its files' SHA-256 in
+# requirements/test.lock, made from pyproject.toml's `test` group by `make lock`.
+$(VENV)/.stamp: requirements/test.lock
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade 'pip>=25.1'
-	$(PY) -m pip install -q --group test
+	$(PY) -m pip install -q --require-hashes --only-binary=:all: -r requirements/test.lock
 	touch $@
+
+# Re-make the lock after a change to pyproject.toml's dependency groups (pip-tools, in a
+# venv of its own under build/: it is not a dependency of the site or the tests).
+LOCK_VENV := build/lock-venv
+lock:
+	test -x $(LOCK_VENV)/bin/pip-compile || { $(PYTHON) -m venv $(LOCK_VENV) && \
+	  $(LOCK_VENV)/bin/python -m pip install -q pip-tools==7.6.2; }
+	$(PYTHON) scripts/lock.py test $(LOCK_VENV)/bin/pip-compile
 
 node_modules/.stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund

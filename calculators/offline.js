@@ -6,6 +6,8 @@
 // relative to this file, so the site works under a sub-path (e.g. /tableside/).
 // State for people and tests: <html data-ts-sw="off|registered|ready|failed">.
 
+import { FRAMED } from "./guards.mjs";
+
 const ROOT = new URL("../../", import.meta.url);
 const SW_URL = new URL("sw.js", ROOT);
 // The biggest runtime file: if it is cached, the worker's install finished (all or nothing).
@@ -141,7 +143,8 @@ async function register() {
   checkRuntime();
 }
 
-if ("serviceWorker" in navigator && window.isSecureContext) {
+// A page in another site's frame saves nothing for offline use (its calculators are off).
+if ("serviceWorker" in navigator && window.isSecureContext && !FRAMED) {
   if (document.readyState === "complete") register();
   else addEventListener("load", register, { once: true }); // after the page's own downloads
 } else {

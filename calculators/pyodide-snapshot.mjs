@@ -7,9 +7,11 @@
 // rules_pkg and its data already imported. The snapshot is shipped gzipped (static hosts
 // do not compress .bin); snapshot.mjs fetches and inflates it in a worker, usually
 // already started by tableside.js. If anything about the snapshot fails, Python starts
-// the plain way: slower, same answers.
+// the plain way: slower, same answers; except a snapshot that is not this build's
+// (integrity.mjs): then Python does not start at all.
 import { loadPyodide as plainLoad, version } from "../runtime/pyodide/pyodide.mjs";
 import { snapshotURL, startSnapshot } from "./snapshot.mjs";
+import { IntegrityError } from "./integrity.mjs";
 
 export { version };
 
@@ -26,6 +28,7 @@ export async function loadPyodide(options = {}) {
     if (bytes === null) return plainLoad(base);
     return await plainLoad({ ...base, _loadSnapshot: bytes });
   } catch (e) {
+    if (e instanceof IntegrityError) throw e;
     console.warn("Tableside: the Python snapshot could not be used; starting plainly:", e);
     return plainLoad(base);
   }

@@ -6,7 +6,10 @@
 // runtime.json, and the `interpreter` wrapper pyodide-snapshot.mjs, which PyScript calls
 // much later, picks up the bytes. Inflating the ≈31 MB snapshot is ~0.2 s of CPU on a
 // desktop and about four times that on a mid-range phone: on the main thread it blocked
-// the page and Pyodide's start; in a worker it runs beside both.
+// the page and Pyodide's start; in a worker it runs beside both. Whichever way the bytes
+// come (worker, Cache Storage, this page), the page checks the memory against this
+// build's hash before Pyodide gets it (integrity.mjs).
+import { IntegrityError, verifyMemory } from "./integrity.mjs";
 
 // On a slow or metered connection an uncached snapshot (≈7 MB) costs more time than it
 // saves (Python's plain start is a few CPU seconds): use it only if the browser already
@@ -95,6 +98,14 @@ function inWorker(url, onlyIfCached) {
   });
 }
 
+// A worker's script cannot carry `integrity`: read it first through the page's checked
+// fetch() (integrity.mjs), so a changed one is refused; the worker then gets the same
+// bytes from the HTTP cache. (Its result, the memory, is checked as well.)
+async function checkWorker() {
+  const r = await fetch(new URL("snapshot-worker.mjs", import.meta.url));
+  if (!r.ok) throw new Error(`snapshot-worker.mjs: HTTP ${r.status}`);
+}
+
 /** Fetch the snapshot file and inflate it: its (sparse) bytes, or null when
  * `onlyIfCached` and the browser does not have it. Run in snapshot-worker.mjs, or on the
  * page by onMainThread(). */
@@ -135,12 +146,19 @@ export function startSnapshot(url) {
       performance.mark("tableside:snapshot-from-raw-cache"); // read by tests and the bench
       return raw;
     }
-    try {
-      return inWorker(url, onlyIfCached);
-    } catch { // no module workers here
-      return onMainThread(url, onlyIfCached);
-    }
-  });
+    return checkWorker().then(() => {
+      try {
+        return inWorker(url, onlyIfCached);
+      } catch { // no module workers here
+        return onMainThread(url, onlyIfCached);
+      }
+    });
+  }).then((memory) => (memory === null ? null : verifyMemory(memory)))
+    .catch((e) => {
+      // a changed snapshot must not come back from the cache on the next visit either
+      if (e instanceof IntegrityError) caches.delete(RAW_CACHE).catch(() => {});
+      throw e;
+    });
   bytes.catch(() => {}); // the wrapper reports it, then starts Python plainly
   const s = { bytes, onlyIfCached };
   started.set(url, s);

@@ -7,6 +7,11 @@
 // No inline JS (warm.mjs and snapshot.mjs are its imports): ready for a strict CSP.
 
 import { fetchJSON, manifestP, warmUp } from "./warm.mjs";
+import { modulesBeside, refusal, unverified, verifiedModules } from "./integrity.mjs";
+import {
+  ASCII_INT, checkLink, checkLinkTarget, clearStale, FRAMED, FRAMED_TEXT, framedNotice, linkNotes,
+  markStale, quote,
+} from "./guards.mjs";
 
 // The encounter tracker (issue 12) listens for `tableside:result` (dispatched below) and
 // adds "Apply to …"; loaded on the side, so the calculators never depend on it.
@@ -24,7 +29,7 @@ const root = document.documentElement;
 // A calculator page starts Python as soon as it knows runtime.json (before Material's
 // document$ calls onPage); warm.mjs, loaded from the head, has started its downloads.
 manifestP.then((m) => {
-  if (document.querySelector(".ts-calc")) {
+  if (document.querySelector(".ts-calc") && !FRAMED) { // framed: no engine (guards.mjs)
     warmUp(m);
     loadPython();
   }
@@ -56,11 +61,12 @@ function loadPython() {
   root.dataset.tsPython = "loading";
   pythonP = (async () => {
     const m = await manifestP;
-    const ready = new Promise((resolve, reject) => {
+    const ready = Promise.race([new Promise((resolve, reject) => {
       addEventListener("tableside:python-ready", resolve, { once: true });
       addEventListener("tableside:python-failed", (e) => reject(new Error(String(e.detail))),
         { once: true });
-    });
+    }), unverified.then((r) => { throw new Error(r.message); })]);
+    ready.catch(() => {}); // awaited below
     const bundle = new URL(m.bundle, HERE);
     bundle.searchParams.set("v", m.bundle_sha256.slice(0, 16));
     // JSON config (no TOML parser), our own Pyodide (no CDN), no `packages` (no micropip),
@@ -82,7 +88,12 @@ function loadPython() {
       return r.text();
     });
     bridgeSrc.catch(() => {}); // reported below, when it is needed
-    const core = await import(new URL(m.pyscript, HERE).href);
+    // Python's modules (PyScript, the interpreter module, Pyodide) get in only checked
+    // (integrity.mjs): a changed one stops here, before any of them runs.
+    const coreURL = new URL(m.pyscript, HERE);
+    await Promise.race([ready, verifiedModules([new URL(m.pyodide, HERE),
+      ...modulesBeside(coreURL), ...modulesBeside(new URL(m.pyodide_plain || m.pyodide, HERE))])]);
+    const core = await import(coreURL.href);
     // PyScript builds its *worker* hooks with Function() (eval) whenever it starts Python,
     // even on the main thread; its one default worker hook is for workers we never start.
     // Emptying them keeps the site working under a CSP without 'unsafe-eval' (H11).
@@ -161,7 +172,7 @@ function field(calc, input, value) {
     const select = h("select", { id, name: input.name, "aria-describedby": described },
       input.choices.map(([v, l]) => h("option", { value: v, text: l })));
     select.value = String(value);
-    if (select.selectedIndex < 0) select.selectedIndex = 0;
+    if (select.selectedIndex < 0) select.value = String(input.default); // never the first by chance
     const longest = Math.max(...input.choices.map(([, l]) => l.length));
     return h("div", { class: `ts-field ts-choice${longest > 28 ? " ts-wide" : ""}` },
       label, select, help);
@@ -310,8 +321,10 @@ function mount(host, calc, index) {
   const q = urlState(calc.id, index);
   const start = Object.fromEntries(calc.inputs.map((i) => [i.name,
     i.name in preset ? preset[i.name] : i.default]));
-  const initial = (input) => (q && q.has(input.name) ? q.get(input.name)
-    : input.name in preset ? preset[input.name] : input.default);
+  const fromLink = q ? checkLink(calc, q, (input) => start[input.name])
+    : { values: {}, notes: [] };
+  const initial = (input) => (input.name in fromLink.values ? fromLink.values[input.name]
+    : start[input.name]);
 
   const status = h("p", { class: "ts-status", role: "status" });
   const error = h("p", { class: "ts-error", "aria-live": "assertive", hidden: true });
@@ -332,7 +345,7 @@ function mount(host, calc, index) {
       seedBox ? h("span", { class: "ts-seedfield" },
         h("label", { for: seedBox.id, text: "Seed", title: "optional: the same seed rolls the same dice" }),
         seedBox) : null),
-    status, error);
+    linkNotes(fromLink.notes), status, error);
   const result = h("div", { class: "ts-result", hidden: true });
   // Screen readers announce changes only in a live region that was already rendered, so
   // the summary or error goes to one that always is (visually hidden), not to the result
@@ -344,6 +357,14 @@ function mount(host, calc, index) {
   };
   const source = calc.source ? h("p", { class: "ts-source", text: `Source: ${calc.source}` }) : null;
   host.replaceChildren(form, result, live, source);
+  if (FRAMED) { // another site's frame: actions off, and no engine to load (guards.mjs)
+    for (const b of form.querySelectorAll("button")) b.disabled = true;
+    status.textContent = FRAMED_TEXT;
+    form.addEventListener("submit", (e) => e.preventDefault());
+    return;
+  }
+  form.addEventListener("input", () => markStale(result, announce));
+  form.addEventListener("change", () => markStale(result, announce));
 
   const showError = (msg) => {
     error.textContent = msg;
@@ -351,16 +372,28 @@ function mount(host, calc, index) {
     if (msg) announce(msg);
   };
   let busy = false;
+  // a stale result next to new, refused inputs would mislead: hide it
+  const refused = (msg) => {
+    result.hidden = true;
+    highlightRows(host, []);
+    showError(msg);
+  };
 
   // replay: a result restored from the URL (shared link, Back): shown, not logged again.
   async function go(roll, seedOverride = null, replay = false) {
-    if (busy) return;
+    if (busy || FRAMED) return;
     showError("");
     const values = readInputs(calc, form);
     for (const input of calc.inputs) {
       const v = values[input.name];
       if (typeof v === "string" && v.length > MAX_FIELD && input.kind !== "text") {
-        showError(`${input.label} is too long.`);
+        refused(`${input.label} is too long.`);
+        return;
+      }
+      if (input.kind === "int" && !ASCII_INT.test(v)) { // the same rule as Python's
+        refused(v.trim() === "" ? `${input.label} is empty: enter a whole number`
+          : `${input.label} must be a whole number written with the digits 0-9, e.g. 3 or -2 `
+            + `(got ${quote(v.trim())})`);
         return;
       }
     }
@@ -392,17 +425,15 @@ function mount(host, calc, index) {
         reply = { ok: false, kind: "error", detail: String(e) };
       }
       if (!reply.ok) {
-        // a stale result next to new, refused inputs would mislead: hide it
-        result.hidden = true;
-        highlightRows(host, []);
-        if (reply.kind === "rules") showError(reply.message);
+        if (reply.kind === "rules") refused(reply.message);
         else {
           console.warn(`Tableside: ${calc.id} failed:`, reply.detail);
-          showError("Calculator error: this calculator could not work that out. The tables on this page are unaffected.");
+          refused("Calculator error: this calculator could not work that out. The tables on this page are unaffected.");
         }
         return;
       }
       renderResult(host, reply.result, seed);
+      clearStale(result);
       announce(reply.result.summary);
       dispatchEvent(new CustomEvent("tableside:result", {
         detail: { calc: calc.id, inputs: payload, result: reply.result, host } }));
@@ -438,8 +469,9 @@ function mount(host, calc, index) {
   }, () => {
     clearTimeout(slow);
     delete status.dataset.loading;
-    status.textContent = "The rules engine could not be loaded, so this calculator is off. " +
-      "The tables on this page still work.";
+    // A changed runtime file says so (integrity.mjs), rather than "could not be loaded".
+    status.textContent = refusal()?.message ?? ("The rules engine could not be loaded, so "
+      + "this calculator is off. The tables on this page still work.");
     host.classList.add("ts-off");
   });
   if (q) {
@@ -536,7 +568,7 @@ function renderLog() {
     if (canUse && usable.length) {
       li.append(h("p", { class: "ts-log-use" }, usable.map(([k, , n]) =>
         h("button", { type: "button", class: "ts-chip", text: `Use ${k} ${n}`,
-          onclick: () => useChooser(li, k, n) }))));
+          disabled: FRAMED, onclick: () => useChooser(li, k, n) }))));
     }
     return li;
   }));
@@ -657,9 +689,10 @@ function groupDecks(hosts, registry) {
 
 // --- each page (first load and every instant navigation) ---------------------------------
 async function onPage() {
+  framedNotice();
   const hosts = [...document.querySelectorAll(".ts-calc:not([data-ts-ready])")];
   if (!hosts.length) return;
-  loadPython(); // start now: the first click is then usually instant
+  if (!FRAMED) loadPython(); // start now: the first click is then usually instant
   let registry;
   try {
     registry = await registryP;
@@ -692,6 +725,7 @@ async function onPage() {
       build();
     }
   }
+  checkLinkTarget(counts, registry);
   mountLog();
   whenIdle(later);
 }

@@ -10,6 +10,10 @@
 // worker; it skips a slow link). tableside.js imports this same module (same URL, same
 // instance) for the manifest, and calls warmUp() itself on a page reached by instant
 // navigation from one without calculators.
+// Every file is checked against this build's hashes (integrity.mjs, imported first: it
+// guards fetch() before anything here fetches).
+import { sriFor } from "./integrity.mjs";
+import { FRAMED } from "./guards.mjs";
 import { snapshotURL, startSnapshot } from "./snapshot.mjs";
 
 const HERE = new URL(".", import.meta.url);
@@ -31,13 +35,14 @@ function link(attrs) {
 let warm = false;
 
 export function warmUp(m) {
-  if (warm) return;
+  if (warm || FRAMED) return; // another site's frame gets no engine (guards.mjs)
   warm = true;
   // PyScript imports `interpreter` (m.pyodide: its URL carries the snapshot's hash) only
   // once its own modules have run; the partial preloads PyScript itself.
-  link({ rel: "modulepreload", href: new URL(m.pyodide, HERE) });
+  const module = (href) => link({ rel: "modulepreload", href, integrity: sriFor(href) || "" });
+  module(new URL(m.pyodide, HERE));
   const dir = new URL(".", new URL(m.pyodide_plain || m.pyodide, HERE));
-  link({ rel: "modulepreload", href: new URL("pyodide.asm.mjs", dir) });
+  module(new URL("pyodide.asm.mjs", dir));
   for (const f of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
     link({ rel: "preload", as: "fetch", crossorigin: "", href: new URL(f, dir) });
   }

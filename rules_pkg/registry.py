@@ -8,6 +8,7 @@ calculator means decorating a function with `@calculator(...)`; no UI code.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -81,6 +82,9 @@ class Input:
         return d
 
 
+_ASCII_INT = re.compile(r"[+-]?[0-9]+")
+
+
 def _to_int(raw: Any, label: str) -> int:
     if isinstance(raw, bool):
         raise RulesError(f"{label} must be a whole number")
@@ -91,8 +95,11 @@ def _to_int(raw: Any, label: str) -> int:
     text = str(raw).strip()
     if not text:
         raise RulesError(f"{label} is empty: enter a whole number")
-    if len(text) > 12 or not text.lstrip("+-").isdigit():
-        raise RulesError(f"{label} must be a whole number (got {text[:20]!r})")
+    # ASCII digits with at most one sign: str.isdigit() also accepts "²" and "٣", and
+    # lstrip("+-") accepted "+-5"; int() refuses or reinterprets those.
+    if len(text) > 12 or not _ASCII_INT.fullmatch(text):
+        raise RulesError(f"{label} must be a whole number written with the digits 0-9, "
+                         f"e.g. 3 or -2 (got {text[:20]!r})")
     return int(text)
 
 

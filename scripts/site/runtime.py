@@ -9,20 +9,30 @@ After the pages are built this copies, into `<site>/assets/`:
   browser imports exactly the code the tests run (zipimport, nothing unpacked);
 * `calculators/`  the generic UI (JS, CSS, the Python bridge), `registry.json`
   (`[c.to_dict() for c in rules_pkg.calculators()]`, so forms render before Python
-  loads) and `runtime.json` (file names and the bundle's hash, for cache busting).
+  loads) and `runtime.json` (which files to start with, and hashes for cache busting);
+* `runtime/snapshot.bin.gz` and `calculators/pyodide-snapshot.mjs` when the build makes a
+  Pyodide memory snapshot (scripts/snapshot/hook.py).
 
 Every pinned file is checked against `scripts/runtime_hashes.json` (SHA-256) while it
 is copied: a changed or tampered file fails the build. `python -m scripts.site.runtime
 --pin` rewrites the pins after a deliberate upgrade of the npm packages.
+
+The browser checks them too (calculators/integrity.mjs). The whole runtime is planned
+before the pages are rendered (`plan()`, in `on_env`), so every page carries the SHA-256
+of every runtime file: as `integrity` on its script and module-preload tags, and all of
+them in `<meta name="tableside:integrity">` for the files Python's start fetches (wasm,
+standard library, bundle, bridge, snapshot). runtime.json only chooses among those files.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
 import json
 import sys
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +43,11 @@ UI_DIR = ROOT / "calculators"
 # warm.mjs and snapshot*.mjs: tableside.js imports them whether or not the build made a
 # snapshot.
 UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "warm.mjs", "snapshot.mjs",
-            "snapshot-worker.mjs")
+            "snapshot-worker.mjs", "integrity.mjs", "guards.mjs")
+# The modules tableside.js imports, directly or not: every page preloads them with their
+# integrity before tableside.js, so its imports get checked copies (a browser checks an
+# import's integrity only through a preload or an import map).
+PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "warm.mjs", "guards.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
 PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript"}
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -80,8 +94,7 @@ def copy_pinned(node_modules: Path, assets: Path, pins: dict[str, str]) -> None:
                 f"{HASHES.relative_to(ROOT)}: expected {expected}, got {actual}. "
                 "Reinstall with `npm ci`; if the upgrade is deliberate, re-pin with "
                 "`python -m scripts.site.runtime --pin`.")
-        top = next(d for d in PINNED_DIRS if rel.startswith(d + "/"))
-        dest = assets / PINNED_DIRS[top] / rel[len(top) + 1:]
+        dest = assets.parent / _shipped_path(rel)
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_bytes(data)
 
@@ -116,20 +129,68 @@ def registry_json() -> str:
                       separators=(",", ":"))
 
 
-def build_runtime(site_dir: Path, node_modules: Path | None = None) -> None:
+def sri(data: bytes) -> str:
+    """Subresource-Integrity form of the SHA-256 of `data` ("sha256-<base64>")."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
+def _sri_of_hex(hex_digest: str) -> str:
+    return "sha256-" + base64.b64encode(bytes.fromhex(hex_digest)).decode("ascii")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything the runtime ships, decided before any page is rendered."""
+
+    files: dict[str, bytes]  # site-relative path -> bytes written by build_runtime
+    manifest: dict[str, Any]  # runtime.json
+    integrity: dict[str, str]  # site-relative path -> SRI, for every runtime file
+    snapshot_memory: str | None  # SRI of the memory the snapshot restores, if any
+
+
+def plan(pins: dict[str, str] | None = None) -> Plan:
+    pins = load_pins() if pins is None else pins
+    bundle = bundle_bytes()
+    files = {f"assets/calculators/{name}": (UI_DIR / name).read_bytes() for name in UI_FILES}
+    files["assets/calculators/registry.json"] = registry_json().encode("utf-8")
+    # offline.js is copied by scripts/sw/hook.py (the same bytes): listed, not written here.
+    offline = {"assets/calculators/offline.js": sri((UI_DIR / "offline.js").read_bytes())}
+    files["assets/runtime/tableside.zip"] = bundle
+    manifest: dict[str, Any] = {
+        "bundle": "../runtime/tableside.zip", "bundle_sha256": _sha256(bundle),
+        "pyodide": "../runtime/pyodide/pyodide.mjs",
+        "pyscript": "../runtime/pyscript/core.js", "bridge": "bridge.py"}
+    memory = None
+    from scripts.snapshot import hook as snapshot
+
+    made = snapshot.prepare(bundle)
+    if made is not None:
+        files[f"assets/runtime/{snapshot.SNAPSHOT_NAME}"] = made.data
+        files[f"assets/calculators/{snapshot.WRAPPER.name}"] = snapshot.WRAPPER.read_bytes()
+        manifest = snapshot.manifest_fields(manifest, made.sha256)
+        memory = _sri_of_hex(made.memory_sha256)
+    integrity = {_shipped_path(rel): _sri_of_hex(h) for rel, h in pins.items()}
+    integrity.update({path: sri(data) for path, data in files.items()}, **offline)
+    return Plan(files, manifest, dict(sorted(integrity.items())), memory)
+
+
+def _shipped_path(rel: str) -> str:
+    """Where a pinned file (relative to node_modules) lands in the site."""
+    top = next(d for d in PINNED_DIRS if rel.startswith(d + "/"))
+    return f"assets/{PINNED_DIRS[top]}/{rel[len(top) + 1:]}"
+
+
+def build_runtime(site_dir: Path, node_modules: Path | None = None,
+                  runtime: Plan | None = None) -> None:
     assets = site_dir / "assets"
     copy_pinned(node_modules or NODE_MODULES, assets, load_pins())
-    bundle = bundle_bytes()
-    (assets / "runtime" / "tableside.zip").write_bytes(bundle)
-    ui = assets / "calculators"
-    ui.mkdir(parents=True, exist_ok=True)
-    for name in UI_FILES:
-        (ui / name).write_bytes((UI_DIR / name).read_bytes())
-    (ui / "registry.json").write_text(registry_json(), "utf-8")
-    manifest = {"bundle": "../runtime/tableside.zip", "bundle_sha256": _sha256(bundle),
-                "pyodide": "../runtime/pyodide/pyodide.mjs",
-                "pyscript": "../runtime/pyscript/core.js", "bridge": "bridge.py"}
-    (ui / "runtime.json").write_text(json.dumps(manifest, indent=1), "utf-8")
+    runtime = runtime or plan()
+    for path, data in runtime.files.items():
+        dest = site_dir / path
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(data)
+    (assets / "calculators" / "runtime.json").write_text(
+        json.dumps(runtime.manifest, indent=1), "utf-8")
 
 
 # --- MkDocs hook -----------------------------------------------------------------------
@@ -150,8 +211,22 @@ def preload_paths(pins: dict[str, str] | None = None) -> list[str]:
             + [f"assets/{PINNED_DIRS['pyodide']}/pyodide.mjs"])
 
 
+_PLANS: dict[str, Plan] = {}  # site_dir -> the plan its pages were rendered with
+
+
+def integrity_meta(runtime: Plan) -> str:
+    """The content of the pages' `<meta name="tableside:integrity">` (JSON)."""
+    return json.dumps({"files": runtime.integrity, "memory": runtime.snapshot_memory},
+                      separators=(",", ":"))
+
+
 def on_env(env: Any, config: Any, files: Any) -> Any:
+    runtime = plan()
+    _PLANS[str(config["site_dir"])] = runtime
     env.globals["tableside_preload"] = preload_paths()
+    env.globals["tableside_page_modules"] = [f"assets/calculators/{n}" for n in PAGE_MODULES]
+    env.globals["tableside_sri"] = runtime.integrity
+    env.globals["tableside_integrity"] = integrity_meta(runtime)
     return env
 
 
@@ -159,7 +234,7 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     from mkdocs.exceptions import PluginError
 
     try:
-        build_runtime(Path(config["site_dir"]))
+        build_runtime(Path(config["site_dir"]), runtime=_PLANS.pop(str(config["site_dir"]), None))
     except RuntimeFileError as e:
         raise PluginError(str(e)) from None
 

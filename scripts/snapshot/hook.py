@@ -1,10 +1,13 @@
-"""MkDocs hook (after scripts/site/runtime.py): a Pyodide memory snapshot for fast starts.
+"""The Pyodide memory snapshot for fast starts (used by scripts/site/runtime.py).
 
-runtime.py has shipped Pyodide, PyScript and `runtime/tableside.zip`. This hook runs
-`node scripts/snapshot/make_snapshot.mjs` on that very zip, writes
-`assets/runtime/snapshot.bin.gz`, copies `calculators/pyodide-snapshot.mjs` beside
-tableside.js and points runtime.json's `pyodide` (PyScript's `interpreter`) at it;
-`snapshot` + `snapshot_sha256` tell tableside.js to start the download early.
+`prepare(bundle)` runs `node scripts/snapshot/make_snapshot.mjs` on the rules bundle
+(the very zip the browser fetches) and returns the gzipped snapshot with its SHA-256 and
+the SHA-256 of the memory it restores. runtime.py calls it *before* the pages are
+rendered, so that every page can carry the snapshot's hashes (the browser refuses a
+snapshot that is not this build's), then ships it as `assets/runtime/snapshot.bin.gz`
+with `calculators/pyodide-snapshot.mjs` as PyScript's `interpreter` (runtime.json's
+`pyodide`; `snapshot` + `snapshot_sha256` tell tableside.js to start the download early).
+`apply(site_dir)` does the same to an already built plain-start site (tests).
 
 The snapshot is an optimisation only: when it is off (`TABLESIDE_SNAPSHOT=0`) or fails
 (no node, a Pyodide change), runtime.json keeps the plain `pyodide.mjs` and the build
@@ -20,7 +23,11 @@ import json
 import logging
 import os
 import shutil
+import struct
 import subprocess
+import tempfile
+import zlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -81,8 +88,56 @@ def make(bundle_path: Path, out: Path, cache: Path = CACHE) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def memory_sha256(gz: bytes) -> str:
+    """SHA-256 of the memory a snapshot file restores: its runs put back into a zeroed
+    buffer, as calculators/snapshot.mjs's expand() does (layout: scripts/snapshot/sparse.mjs)."""
+    raw = zlib.decompress(gz, wbits=31)
+    if raw[:8] != b"TSSPARS1":
+        raise SnapshotError("the snapshot file has an unknown format")
+    total, count = struct.unpack_from("<II", raw, 8)
+    memory = bytearray(total)
+    p = 16 + count * 8
+    for i in range(count):
+        offset, length = struct.unpack_from("<II", raw, 16 + i * 8)
+        memory[offset:offset + length] = raw[p:p + length]
+        p += length
+    return hashlib.sha256(memory).hexdigest()
+
+
+@dataclass(frozen=True)
+class Prepared:
+    data: bytes  # the gzipped snapshot, as shipped
+    sha256: str  # of `data`
+    memory_sha256: str  # of the memory it restores (what the browser checks)
+
+
+def prepare(bundle: bytes, cache: Path = CACHE) -> Prepared | None:
+    """The snapshot of `bundle`, or None (plain start) when it is off or cannot be made."""
+    if not enabled():
+        return None
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            src = Path(tmp) / "tableside.zip"
+            src.write_bytes(bundle)
+            out = Path(tmp) / SNAPSHOT_NAME
+            digest = make(src, out, cache)
+            data = out.read_bytes()
+        return Prepared(data, digest, memory_sha256(data))
+    except (SnapshotError, OSError, zlib.error, struct.error) as e:
+        log.info("snapshot skipped, Python will start plainly: %s", e)
+        return None
+
+
+def manifest_fields(manifest: dict[str, Any], digest: str) -> dict[str, Any]:
+    """runtime.json with the snapshot's wrapper as PyScript's interpreter."""
+    return {**manifest, "pyodide_plain": manifest["pyodide"],
+            "pyodide": f"{WRAPPER.name}?snap={digest[:16]}",
+            "snapshot": f"../runtime/{SNAPSHOT_NAME}", "snapshot_sha256": digest}
+
+
 def apply(site_dir: Path) -> bool:
-    """Add the snapshot to a built site; False (plain start kept) if it is off or fails."""
+    """Add the snapshot to a built plain-start site; False (plain start kept) if it is off
+    or fails."""
     assets = site_dir / "assets"
     manifest_path = assets / "calculators" / "runtime.json"
     bundle = assets / "runtime" / "tableside.zip"
@@ -104,13 +159,5 @@ def apply(site_dir: Path) -> bool:
         log.info("snapshot skipped, Python will start plainly: %s", e)
         return False
     shutil.copyfile(WRAPPER, assets / "calculators" / WRAPPER.name)
-    manifest["pyodide_plain"] = manifest["pyodide"]
-    manifest["pyodide"] = f"{WRAPPER.name}?snap={digest[:16]}"
-    manifest["snapshot"] = f"../runtime/{SNAPSHOT_NAME}"
-    manifest["snapshot_sha256"] = digest
-    manifest_path.write_text(json.dumps(manifest, indent=1), "utf-8")
+    manifest_path.write_text(json.dumps(manifest_fields(manifest, digest), indent=1), "utf-8")
     return True
-
-
-def on_post_build(config: Any, **kwargs: Any) -> None:
-    apply(Path(config["site_dir"]))

@@ -113,6 +113,26 @@ export function reusable(siteDir) {
   return out;
 }
 
+// Site-relative URL -> hex SHA-256 of every file the worker precaches (the same globbing
+// as swConfig: everything but source maps, the gzipped sitemap and sw.js itself).
+export function fileHashes(siteDir) {
+  const out = {};
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else {
+        const rel = path.relative(siteDir, file).split(path.sep).join("/");
+        if (!rel.endsWith(".map") && rel !== "sitemap.xml.gz" && rel !== "sw.js") {
+          out[rel] = sha256(file);
+        }
+      }
+    }
+  };
+  walk(siteDir);
+  return out;
+}
+
 // sw-src.mjs with Workbox inlined and the reusable files written in, as one classic script.
 async function bundle(siteDir, dest) {
   const b = await rollup({
@@ -124,6 +144,7 @@ async function bundle(siteDir, dest) {
         values: {
           "process.env.NODE_ENV": JSON.stringify("production"),
           "self.__TABLESIDE_REUSE": JSON.stringify(reusable(siteDir)),
+          "self.__TABLESIDE_SHA256": JSON.stringify(fileHashes(siteDir)),
         },
       }),
       terser(),

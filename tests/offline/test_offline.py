@@ -7,6 +7,8 @@ when the calculators cannot load offline. Driven in Debian's Chromium via Playwr
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import shutil
@@ -321,11 +323,20 @@ def deploy(site_dir: Path, dest: Path, build: int | None = None) -> None:
         html.write_text(text.replace("</head>", f'<meta name="ts-test-build" content="{build}">'
                                      "</head>", 1), "utf-8")
     css = staged / "assets" / "calculators" / "tableside.css"
+    old_sri = sri(css.read_bytes())
     css.write_text(css.read_text("utf-8") + f"\n/* build {build} */\n", "utf-8")
+    # the pages carry each runtime file's hash (#9): this build's pages carry the new one
+    for html in staged.rglob("*.html"):
+        html.write_text(html.read_text("utf-8").replace(old_sri, sri(css.read_bytes())),
+                        "utf-8")
     subprocess.run(["node", str(ROOT / "scripts/sw/build_sw.mjs"), str(staged)],
                    capture_output=True, text=True, check=True, timeout=300)
     shutil.copytree(staged, dest, dirs_exist_ok=True)  # swap the files under the server
     shutil.rmtree(staged)
+
+
+def sri(data: bytes) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
 
 
 BUILD_EXPR = "document.querySelector('meta[name=ts-test-build]')?.content ?? '1'"

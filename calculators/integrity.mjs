@@ -1,0 +1,179 @@
+// @ts-check
+// Every runtime file the calculators use is checked against the SHA-256 this build was
+// made with before it runs; a changed file stops the calculators, visibly.
+//
+// The page is the root of trust: each page carries the build's hashes of every runtime
+// file (<meta name="tableside:integrity">, written by scripts/site/runtime.py), and its
+// own script and module-preload tags carry `integrity`. This module covers the rest:
+// - modules imported later (PyScript, Pyodide, the snapshot wrapper): `verifiedModules()`
+//   preloads each with its `integrity` and waits, so the import gets the checked copy;
+// - files fetched by Pyodide and PyScript (wasm, standard library, lock file, the rules
+//   bundle) and by tableside.js (bridge, registry): `guardFetch()` makes the page's fetch()
+//   hash what it reads under the runtime's folders and refuse a mismatch, or a file the
+//   build does not list;
+// - the snapshot's memory (built in a worker, or read back from Cache Storage):
+//   `verifyMemory()`.
+// Any refusal calls `refuse()`: <html data-ts-integrity="failed">, the `unverified`
+// promise resolves (tableside.js turns every calculator off with the message below).
+//
+// Also imported in snapshot-worker.mjs (through snapshot.mjs): there, with no document,
+// nothing here runs by itself.
+
+const doc = globalThis.document;
+const ROOT = new URL("../../", import.meta.url);
+// Checked by runtime folder: everything the calculators fetch there must be listed.
+const GUARDED = ["assets/runtime/", "assets/calculators/"].map((p) => new URL(p, ROOT).href);
+// runtime.json only chooses among listed files (plain or snapshot start); not pinned.
+const UNPINNED = new Set(["assets/calculators/runtime.json"].map((p) => new URL(p, ROOT).href));
+
+/** @type {{files: Record<string, string>, memory: string | null} | null} */
+const pins = (() => {
+  const meta = doc?.querySelector('meta[name="tableside:integrity"]');
+  try {
+    return meta ? JSON.parse(meta.getAttribute("content") || "") : null;
+  } catch {
+    return null;
+  }
+})();
+const byURL = new Map(Object.entries(pins?.files || {})
+  .map(([rel, sri]) => [new URL(rel, ROOT).href, sri]));
+
+export class IntegrityError extends Error {}
+
+/** @param {string | URL} url  the URL without its query (?v=, ?snap= only bust caches) */
+function bare(url) {
+  const u = new URL(url, doc ? doc.baseURI : ROOT);
+  u.search = "";
+  u.hash = "";
+  return u.href;
+}
+
+/** The file's name as people know it: "pyodide.asm.wasm", "core-C9KDLldu.js". */
+const shortName = (/** @type {string} */ href) => href.slice(href.lastIndexOf("/") + 1);
+
+/** @param {string | URL} url @returns {string | null} its SRI ("sha256-…"), if listed */
+export function sriFor(url) {
+  return byURL.get(bare(url)) ?? null;
+}
+
+/** The listed modules in the folder of `url` (PyScript's chunks, Pyodide's two modules).
+ * @param {string | URL} url */
+export function modulesBeside(url) {
+  const dir = new URL(".", bare(url)).href;
+  return [...byURL.keys()].filter((href) => href.startsWith(dir)
+    && !href.slice(dir.length).includes("/") && /\.m?js$/.test(href));
+}
+
+/** @type {(reason: {file: string, message: string}) => void} */
+let settle = () => {};
+/** Resolves with the first refusal (never rejects; most visits it never settles). */
+export const unverified = new Promise((resolve) => { settle = resolve; });
+let refused = null;
+
+/** The refusal that stopped the calculators, if one did. */
+export const refusal = () => refused;
+
+/** Stop the calculators: `file` is not this build's (or not listed). */
+export function refuse(file, why) {
+  const message = `The calculators could not be verified: ${file} ${why}, so they are `
+    + "switched off rather than run a changed file. Reload the page to try again; "
+    + "the tables on this page still work.";
+  if (!refused) {
+    refused = { file, message };
+    if (doc) doc.documentElement.dataset.tsIntegrity = "failed";
+    console.error(`Tableside: ${message}`);
+    settle(refused);
+  }
+  return new IntegrityError(message);
+}
+
+const NOT_THIS_BUILD = "is not the file this site was built with";
+
+/** @param {BufferSource} bytes @returns {Promise<string>} "sha256-<base64>" */
+export async function sriOf(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  let bin = "";
+  for (const b of digest) bin += String.fromCharCode(b);
+  return `sha256-${btoa(bin)}`;
+}
+
+/** Check the snapshot's memory (as Pyodide will use it) against the page's hash. */
+export async function verifyMemory(/** @type {Uint8Array} */ memory) {
+  if (!doc) return memory;
+  if (!pins?.memory) throw refuse("the Python snapshot", "is not listed by this page");
+  if ((await sriOf(memory)) !== pins.memory) throw refuse("the Python snapshot", NOT_THIS_BUILD);
+  return memory;
+}
+
+// --- fetch() under the runtime's folders ----------------------------------------------------
+let guarded = false;
+
+/** Make the page's fetch() check what it reads from the runtime's folders. */
+export function guardFetch() {
+  if (guarded || !doc) return;
+  guarded = true;
+  const plain = globalThis.fetch.bind(globalThis);
+  globalThis.fetch = async (input, init) => {
+    const url = bare(input instanceof Request ? input.url : String(input));
+    if (!GUARDED.some((p) => url.startsWith(p)) || UNPINNED.has(url)) return plain(input, init);
+    const expected = byURL.get(url);
+    if (!expected) throw refuse(shortName(url), "is not part of this build");
+    const r = await plain(input, init); // a network error stays one (offline is not tampering)
+    if (!r.ok) return r;
+    const body = await r.arrayBuffer();
+    if ((await sriOf(body)) !== expected) throw refuse(shortName(url), NOT_THIS_BUILD);
+    // The same response, read once: its headers stay (application/wasm for the compiler).
+    return new Response(body, { status: r.status, statusText: r.statusText, headers: r.headers });
+  };
+}
+
+// --- modules ---------------------------------------------------------------------------
+/** @param {string} href @param {string} sri @returns {Promise<void>} */
+function preload(href, sri) {
+  return new Promise((resolve, reject) => {
+    const link = doc.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    link.integrity = sri;
+    link.onload = () => resolve();
+    link.onerror = () => reject(new Error(`${href}: could not be loaded`));
+    doc.head.append(link);
+  });
+}
+
+/** Why a module preload failed: a changed file, or the network (offline, 404). */
+async function diagnose(href, sri) {
+  let body;
+  try {
+    const r = await fetch(href, { cache: "no-store" }); // guarded: refuses a changed file
+    if (!r.ok) return new Error(`${shortName(href)}: HTTP ${r.status}`);
+    body = await r.arrayBuffer();
+  } catch (e) {
+    return e instanceof IntegrityError ? e : new Error(`${shortName(href)}: ${e}`);
+  }
+  return (await sriOf(body)) === sri ? new Error(`${shortName(href)}: could not be loaded`)
+    : refuse(shortName(href), NOT_THIS_BUILD);
+}
+
+/**
+ * Put each module (URL, query kept) into the page's module map through a module preload
+ * with its `integrity`, and wait: a later import() of the same URL gets that checked
+ * copy. Rejects with an IntegrityError for a changed or unlisted module.
+ * @param {(string | URL)[]} urls
+ */
+export async function verifiedModules(urls) {
+  if (!doc) return;
+  await Promise.all(urls.map(async (u) => {
+    const href = new URL(u, doc.baseURI).href;
+    const sri = sriFor(href);
+    if (!sri) throw refuse(shortName(bare(href)), "is not part of this build");
+    try {
+      await preload(href, sri);
+    } catch {
+      throw await diagnose(href, sri);
+    }
+  }));
+}
+
+// Checked from the start: warm.mjs's downloads and tableside.js's fetches come next.
+guardFetch();
