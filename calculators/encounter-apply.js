@@ -6,6 +6,7 @@
 // It also mounts the tracker (encounter.js) on a game's Encounter page.
 
 import { activeEncounter, saveEncounter } from "./encounter-store.js";
+import { verifiedModules } from "./integrity.mjs";
 
 const root = document.documentElement;
 
@@ -115,7 +116,10 @@ addEventListener("tableside:result", (e) => { onResult(/** @type {CustomEvent} *
 
 function onPage() {
   if (document.querySelector(".ts-encounter:not([data-ts-enc])")) {
-    import("./encounter.js").then((m) => m.mountAll()).catch((err) => {
+    // Checked copies first: a later import() only gets in through a checked preload.
+    verifiedModules([new URL("./encounter.js", import.meta.url),
+                     new URL("./encounter-view.js", import.meta.url)])
+      .then(() => import("./encounter.js")).then((m) => m.mountAll()).catch((err) => {
       console.warn("Tableside encounter:", err);
     });
   }

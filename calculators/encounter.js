@@ -4,6 +4,7 @@
 // events: undo drops the last one onto a redo stack, redo puts it back.
 
 import { EncounterError, h, py } from "./encounter-apply.js";
+import { sriFor } from "./integrity.mjs";
 import {
   activeEncounter, deleteEncounter, encountersOf, fileText, newEncounter, presetsOf,
   saveEncounter, savePreset, seed, setActive,
@@ -20,7 +21,9 @@ export function mountAll() {
 
 function ensureCss() {
   if (!document.querySelector(`link[href="${CSS_URL}"]`)) {
-    document.head.append(h("link", { rel: "stylesheet", href: CSS_URL }));
+    // The stylesheet is this build's or nothing (integrity from the page's list).
+    const integrity = sriFor(CSS_URL);
+    if (integrity) document.head.append(h("link", { rel: "stylesheet", href: CSS_URL, integrity }));
   }
 }
 

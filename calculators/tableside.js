@@ -15,7 +15,7 @@ import {
 
 // The encounter tracker (issue 12) listens for `tableside:result` (dispatched below) and
 // adds "Apply to …"; loaded on the side, so the calculators never depend on it.
-import("./encounter-apply.js").catch(() => {});
+import("./encounter-apply.js").catch((err) => { console.warn("Tableside encounter:", err); });
 
 const HERE = new URL(".", import.meta.url);
 const LOG_KEY = "tableside:log";

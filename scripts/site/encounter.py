@@ -10,14 +10,10 @@ from __future__ import annotations
 
 import html
 import json
-from pathlib import Path
 from typing import Any
 
 from scripts.site import render
 
-ROOT = Path(__file__).resolve().parents[2]
-ASSETS = ("encounter.js", "encounter-apply.js", "encounter-store.js", "encounter-view.js",
-          "encounter.css")
 NAV_TITLE = "Encounter"
 
 
@@ -66,14 +62,11 @@ def page_markdown(game: str, title: str) -> str:
 
 
 def add(site: Any, game: str, slug: str, title: str, origin: str) -> list[Any]:
-    """Add the game's Encounter page (and, once, the scripts) through pages.py's `_Site`,
-    which refuses a second file for the same path; the nav entries to add."""
+    """Add the game's Encounter page through pages.py's `_Site` (which refuses a second file
+    for the same path); the nav entries to add. Its scripts ship with the runtime
+    (scripts/site/runtime.py), checked like every calculator file."""
     text = page_markdown(game, title)
     if not text:
         return []
     site.add(f"{slug}/encounter.md", text, origin)
-    for name in ASSETS:
-        uri = f"assets/calculators/{name}"
-        if site.files.get_file_from_path(uri) is None:
-            site.add(uri, (ROOT / "calculators" / name).read_bytes(), f"calculators/{name}")
     return [{NAV_TITLE: f"{slug}/encounter.md"}]
