@@ -152,6 +152,10 @@ export function startSnapshot(url) {
       } catch { // no module workers here
         return onMainThread(url, onlyIfCached);
       }
+    }, (e) => {
+      if (e instanceof IntegrityError) throw e; // a changed worker script is refused
+      console.info("Tableside: no snapshot worker, inflating on the page:", e.message);
+      return onMainThread(url, onlyIfCached); // a missing one: do its work here
     });
   }).then((memory) => (memory === null ? null : verifyMemory(memory)))
     .catch((e) => {
