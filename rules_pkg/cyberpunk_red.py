@@ -16,12 +16,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
 from . import data
 from .dice import Distribution, check_dice, roll
 from .errors import LimitError, RulesError
-from .registry import Die, Highlight, Input, Odds, OddsRow, Result, calculator
+from .kernel import In, calculator
+from .registry import Die, Highlight, Odds, OddsRow, Result
 
 GAME = "cyberpunk_red"
 SRC = "Cyberpunk RED Combat Cheat Sheet"
@@ -189,25 +190,18 @@ def _defence(defence: str, dv: int, ref: int, dex: int, evasion: int, what: str)
     return Defence(dv)
 
 
-def _stat(name: str, label: str, default: int, lo: int = 0, hi: int = MAX_STAT) -> Input:
-    return Input(name, label, "int", default, lo, hi)
-
-
-DEFENCE_INPUTS = [
-    Input(
-        "defence",
-        "Defence",
-        "choice",
-        "dv",
-        choices=(("dv", "DV from the range table"), ("dodge", "Dodge (REF 8+)")),
-    ),
-    _stat("dv", "DV (the range table is not in the sheet)", 15, 0, MAX_DV),
-    _stat("def_ref", "Defender REF", 6),
-    _stat("def_dex", "Defender DEX", 6),
-    _stat("def_evasion", "Defender Evasion", 4),
-]
-
-# -- damage -----------------------------------------------------------------------------------
+# The defender's inputs, shared by every attack: declared once (type, label, limits, default).
+DefenceIn = Annotated[str, In("Defence", choices=(("dv", "DV from the range table"),
+                                                  ("dodge", "Dodge (REF 8+)")))]
+DEFENCE_DEFAULT = "dv"
+DvIn = Annotated[int, In("DV (the range table is not in the sheet)", 0, MAX_DV)]
+DV_DEFAULT = 15
+DefRefIn = Annotated[int, In("Defender REF", 0, MAX_STAT)]
+DEF_REF_DEFAULT = 6
+DefDexIn = Annotated[int, In("Defender DEX", 0, MAX_STAT)]
+DEF_DEX_DEFAULT = 6
+DefEvasionIn = Annotated[int, In("Defender Evasion", 0, MAX_STAT)]
+DEF_EVASION_DEFAULT = 4
 
 
 def crit_bonus() -> int:
@@ -292,16 +286,14 @@ def _roll_damage(rng: random.Random, n: int, sides: int = 6) -> tuple[tuple[int,
     sections=("resolving-ranged-combat",),
     title="Check against a DV",
     source=f"{SRC} § Resolving Ranged Combat (STAT + Skill + 1d10; beat the DV)",
-    inputs=[
-        _stat("stat", "STAT", 6),
-        _stat("skill", "Skill", 4),
-        Input("modifier", "Modifiers (e.g. -8 aimed, -2 grappled)", "int", 0, -30, 30),
-        _stat("dv", "DV", 15, 0, MAX_DV),
-    ],
-    rolls=True,
 )
 def check_dv(
-    stat: int = 6, skill: int = 4, modifier: int = 0, dv: int = 15, rng: random.Random | None = None
+    *,
+    stat: Annotated[int, In("STAT", 0, MAX_STAT)] = 6,
+    skill: Annotated[int, In("Skill", 0, MAX_STAT)] = 4,
+    modifier: Annotated[int, In("Modifiers (e.g. -8 aimed, -2 grappled)", -30, 30)] = 0,
+    dv: Annotated[int, In("DV", 0, MAX_DV)] = 15,
+    rng: random.Random | None = None,
 ) -> Result:
     """STAT + Skill + 1d10 must beat the DV; a tie fails."""
     base = stat + skill + modifier
@@ -333,23 +325,15 @@ def check_dv(
     sections=("resolving-ranged-combat", "resolving-melee-combat"),
     title="Opposed roll (defender wins ties)",
     source=f"{SRC} § Resolving Ranged Combat, § Resolving Melee Combat, § Brawling/Grappling",
-    inputs=[
-        _stat("att_stat", "Attacker STAT", 6),
-        _stat("att_skill", "Attacker Skill", 4),
-        Input("att_mod", "Attacker modifiers", "int", 0, -30, 30),
-        _stat("def_stat", "Defender STAT", 6),
-        _stat("def_skill", "Defender Skill", 4),
-        Input("def_mod", "Defender modifiers", "int", 0, -30, 30),
-    ],
-    rolls=True,
 )
 def opposed(
-    att_stat: int = 6,
-    att_skill: int = 4,
-    att_mod: int = 0,
-    def_stat: int = 6,
-    def_skill: int = 4,
-    def_mod: int = 0,
+    *,
+    att_stat: Annotated[int, In("Attacker STAT", 0, MAX_STAT)] = 6,
+    att_skill: Annotated[int, In("Attacker Skill", 0, MAX_STAT)] = 4,
+    att_mod: Annotated[int, In("Attacker modifiers", -30, 30)] = 0,
+    def_stat: Annotated[int, In("Defender STAT", 0, MAX_STAT)] = 6,
+    def_skill: Annotated[int, In("Defender Skill", 0, MAX_STAT)] = 4,
+    def_mod: Annotated[int, In("Defender modifiers", -30, 30)] = 0,
     rng: random.Random | None = None,
 ) -> Result:
     """Both roll STAT + Skill + 1d10; the attacker must roll higher (defender wins a tie)."""
@@ -436,31 +420,21 @@ def _attack_damage(
     sections=("resolving-ranged-combat", "aimed-shots"),
     title="Ranged attack (single shot, Aimed Shots)",
     source=f"{SRC} § Resolving Ranged Combat, § Aimed Shots, § Taking damage, § Critical Injuries",
-    inputs=[
-        _stat("ref", "REF", 6),
-        _stat("skill", "Weapon Skill", 4),
-        Input("modifier", "Other modifiers", "int", 0, -30, 30),
-        Input("aim", "Aimed Shot", "choice", "none", choices=AIM_CHOICES),
-        *DEFENCE_INPUTS,
-        Input("dice", "Weapon damage (d6)", "int", 3, 1, 20),
-        _stat("sp_body", "Body SP", 11, 0, 50),
-        _stat("sp_head", "Head SP", 11, 0, 50),
-    ],
-    rolls=True,
 )
 def ranged(
-    ref: int = 6,
-    skill: int = 4,
-    modifier: int = 0,
-    aim: str = "none",
-    defence: str = "dv",
-    dv: int = 15,
-    def_ref: int = 6,
-    def_dex: int = 6,
-    def_evasion: int = 4,
-    dice: int = 3,
-    sp_body: int = 11,
-    sp_head: int = 11,
+    *,
+    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
+    skill: Annotated[int, In("Weapon Skill", 0, MAX_STAT)] = 4,
+    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    aim: Annotated[str, In("Aimed Shot", choices=AIM_CHOICES)] = "none",
+    defence: DefenceIn = DEFENCE_DEFAULT,
+    dv: DvIn = DV_DEFAULT,
+    def_ref: DefRefIn = DEF_REF_DEFAULT,
+    def_dex: DefDexIn = DEF_DEX_DEFAULT,
+    def_evasion: DefEvasionIn = DEF_EVASION_DEFAULT,
+    dice: Annotated[int, In("Weapon damage (d6)", 1, 20)] = 3,
+    sp_body: Annotated[int, In("Body SP", 0, 50)] = 11,
+    sp_head: Annotated[int, In("Head SP", 0, 50)] = 11,
     rng: random.Random | None = None,
 ) -> Result:
     """REF + Weapon Skill + 1d10 vs the range DV or a dodge; damage against SP."""
@@ -553,35 +527,23 @@ def _bullets(section: str) -> int:
     sections=("auto-fire-mode",),
     title="Autofire",
     source=f"{SRC} § Auto fire mode, § Taking damage, § Critical Injuries",
-    inputs=[
-        _stat("ref", "REF", 6),
-        _stat("skill", "Autofire Skill", 4),
-        Input("modifier", "Other modifiers", "int", 0, -30, 30),
-        Input(
-            "weapon",
-            "Weapon",
-            "choice",
-            "smg",
-            choices=(("smg", "SMG"), ("assault_rifle", "Assault Rifle")),
-        ),
-        _stat("bullets", "Bullets in the clip", 30, 0, 500),
-        *DEFENCE_INPUTS,
-        _stat("sp_body", "Body SP", 11, 0, 50),
-    ],
-    rolls=True,
 )
 def autofire(
-    ref: int = 6,
-    skill: int = 4,
-    modifier: int = 0,
-    weapon: str = "smg",
-    bullets: int = 30,
-    defence: str = "dv",
-    dv: int = 15,
-    def_ref: int = 6,
-    def_dex: int = 6,
-    def_evasion: int = 4,
-    sp_body: int = 11,
+    *,
+    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
+    skill: Annotated[int, In("Autofire Skill", 0, MAX_STAT)] = 4,
+    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    weapon: Annotated[str, In(
+        "Weapon",
+        choices=(("smg", "SMG"), ("assault_rifle", "Assault Rifle")),
+    )] = "smg",
+    bullets: Annotated[int, In("Bullets in the clip", 0, 500)] = 30,
+    defence: DefenceIn = DEFENCE_DEFAULT,
+    dv: DvIn = DV_DEFAULT,
+    def_ref: DefRefIn = DEF_REF_DEFAULT,
+    def_dex: DefDexIn = DEF_DEX_DEFAULT,
+    def_evasion: DefEvasionIn = DEF_EVASION_DEFAULT,
+    sp_body: Annotated[int, In("Body SP", 0, 50)] = 11,
     rng: random.Random | None = None,
 ) -> Result:
     """Hit: 2d6 x the amount you beat the DV by, up to the weapon's Autofire (3 SMG, 4 AR)."""
@@ -650,21 +612,14 @@ def autofire(
     sections=("suppressive-fire",),
     title="Suppressive Fire",
     source=f"{SRC} § Suppressive Fire",
-    inputs=[
-        _stat("ref", "Your REF", 6),
-        _stat("autofire", "Your Autofire Skill", 4),
-        _stat("bullets", "Bullets in the clip", 30, 0, 500),
-        _stat("will", "Target WILL", 5),
-        _stat("concentration", "Target Concentration", 2),
-    ],
-    rolls=True,
 )
 def suppressive(
-    ref: int = 6,
-    autofire: int = 4,
-    bullets: int = 30,
-    will: int = 5,
-    concentration: int = 2,
+    *,
+    ref: Annotated[int, In("Your REF", 0, MAX_STAT)] = 6,
+    autofire: Annotated[int, In("Your Autofire Skill", 0, MAX_STAT)] = 4,
+    bullets: Annotated[int, In("Bullets in the clip", 0, 500)] = 30,
+    will: Annotated[int, In("Target WILL", 0, MAX_STAT)] = 5,
+    concentration: Annotated[int, In("Target Concentration", 0, MAX_STAT)] = 2,
     rng: random.Random | None = None,
 ) -> Result:
     """Everyone on foot in 7-12 squares, out of cover and in sight, rolls WILL +
@@ -700,33 +655,20 @@ def suppressive(
     sections=("shotgun-shells",),
     title="Shotgun Shell",
     source=f"{SRC} § Shotgun Shells, § Taking damage, § Critical Injuries",
-    inputs=[
-        _stat("ref", "REF", 6),
-        _stat("skill", "Shoulder Arms", 4),
-        Input("modifier", "Other modifiers", "int", 0, -30, 30),
-        Input(
-            "defence",
-            "Target",
-            "choice",
-            "dv",
-            choices=(("dv", "Does not dodge"), ("dodge", "Dodges (REF 8+)")),
-        ),
-        _stat("def_ref", "Target REF", 6),
-        _stat("def_dex", "Target DEX", 6),
-        _stat("def_evasion", "Target Evasion", 4),
-        _stat("sp_body", "Target body SP", 11, 0, 50),
-    ],
-    rolls=True,
 )
 def shotgun_shell(
-    ref: int = 6,
-    skill: int = 4,
-    modifier: int = 0,
-    defence: str = "dv",
-    def_ref: int = 6,
-    def_dex: int = 6,
-    def_evasion: int = 4,
-    sp_body: int = 11,
+    *,
+    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
+    skill: Annotated[int, In("Shoulder Arms", 0, MAX_STAT)] = 4,
+    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    defence: Annotated[str, In(
+        "Target",
+        choices=(("dv", "Does not dodge"), ("dodge", "Dodges (REF 8+)")),
+    )] = "dv",
+    def_ref: Annotated[int, In("Target REF", 0, MAX_STAT)] = 6,
+    def_dex: Annotated[int, In("Target DEX", 0, MAX_STAT)] = 6,
+    def_evasion: Annotated[int, In("Target Evasion", 0, MAX_STAT)] = 4,
+    sp_body: Annotated[int, In("Target body SP", 0, 50)] = 11,
     rng: random.Random | None = None,
 ) -> Result:
     """One Ranged Attack vs DV13; on a hit every target in a 3x3 area in front takes 3d6."""
@@ -828,39 +770,23 @@ def hit_cover(damage: int, cover_hp: int, explosive: bool = False) -> CoverHit:
     sections=("cover",),
     title="Cover HP and damage",
     source=f"{SRC} § Cover (Type of Cover), § Explosives",
-    inputs=[
-        Input("material", "Material", "choice", "Concrete", choices=_cover_choices()),
-        Input(
-            "thickness",
-            "Thickness",
-            "choice",
-            "thick",
-            choices=(("thick", "Thick"), ("thin", "Thin")),
-        ),
-        Input("current_hp", "Current HP (-1 = undamaged)", "int", -1, -1, 1000),
-        Input("damage", "Damage", "int", 30, 0, 1000),
-        Input(
-            "attack",
-            "Attack",
-            "choice",
-            "ranged",
-            choices=(
-                ("ranged", "Ranged or melee weapon"),
-                ("explosive", "Explosive"),
-                ("brawling", "Brawling or Martial Arts"),
-            ),
-        ),
-        Input("cyberarm_or_body10", "Attacker has a Cyberarm or BODY 10+", "bool", False),
-    ],
     tables=("cover-hp",),
 )
 def cover(
-    material: str = "Concrete",
-    thickness: str = "thick",
-    current_hp: int = -1,
-    damage: int = 30,
-    attack: str = "ranged",
-    cyberarm_or_body10: bool = False,
+    *,
+    material: Annotated[str, In("Material", choices=_cover_choices())] = "Concrete",
+    thickness: Annotated[str, In(
+        "Thickness",
+        choices=(("thick", "Thick"), ("thin", "Thin")),
+    )] = "thick",
+    current_hp: Annotated[int, In("Current HP (-1 = undamaged)", -1, 1000)] = -1,
+    damage: Annotated[int, In("Damage", 0, 1000)] = 30,
+    attack: Annotated[str, In("Attack", choices=(
+                ("ranged", "Ranged or melee weapon"),
+                ("explosive", "Explosive"),
+                ("brawling", "Brawling or Martial Arts"),
+            ))] = "ranged",
+    cyberarm_or_body10: Annotated[bool, In("Attacker has a Cyberarm or BODY 10+")] = False,
 ) -> Result:
     """Cover HP by material and thickness; damage against it, excess lost (not explosives)."""
     table = cover_table()
@@ -927,34 +853,21 @@ def cover(
     sections=("explosives",),
     title="Explosives: one damage roll for the blast",
     source=f"{SRC} § Explosives, § Cover, § Taking damage",
-    inputs=[
-        _stat("ref", "REF", 6),
-        _stat("skill", "Weapon Skill", 4),
-        Input("modifier", "Other modifiers", "int", 0, -30, 30),
-        _stat("dv", "DV to hit the target square", 15, 0, MAX_DV),
-        Input("dice", "Explosive damage (d6)", "int", 6, 1, 30),
-        _stat("cover_hp", "Target's cover HP (0 = none)", 0, 0, 1000),
-        _stat("sp_body", "Target body SP", 11, 0, 50),
-        Input("dodge", "Target dodges the blast (REF 8+)", "bool", False),
-        _stat("def_ref", "Target REF", 6),
-        _stat("def_dex", "Target DEX", 6),
-        _stat("def_evasion", "Target Evasion", 4),
-    ],
-    rolls=True,
     tables=("cover-hp",),
 )
 def explosive(
-    ref: int = 6,
-    skill: int = 4,
-    modifier: int = 0,
-    dv: int = 15,
-    dice: int = 6,
-    cover_hp: int = 0,
-    sp_body: int = 11,
-    dodge: bool = False,
-    def_ref: int = 6,
-    def_dex: int = 6,
-    def_evasion: int = 4,
+    *,
+    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
+    skill: Annotated[int, In("Weapon Skill", 0, MAX_STAT)] = 4,
+    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    dv: Annotated[int, In("DV to hit the target square", 0, MAX_DV)] = 15,
+    dice: Annotated[int, In("Explosive damage (d6)", 1, 30)] = 6,
+    cover_hp: Annotated[int, In("Target's cover HP (0 = none)", 0, 1000)] = 0,
+    sp_body: Annotated[int, In("Target body SP", 0, 50)] = 11,
+    dodge: Annotated[bool, In("Target dodges the blast (REF 8+)")] = False,
+    def_ref: Annotated[int, In("Target REF", 0, MAX_STAT)] = 6,
+    def_dex: Annotated[int, In("Target DEX", 0, MAX_STAT)] = 6,
+    def_evasion: Annotated[int, In("Target Evasion", 0, MAX_STAT)] = 4,
     rng: random.Random | None = None,
 ) -> Result:
     """Damage to everything in 5x5 squares, rolled once; cover stops it unless destroyed."""
@@ -1031,39 +944,23 @@ def explosive(
     sections=("using-shields", "human-shields"),
     title="Shields and Human Shields",
     source=f"{SRC} § Using Shields, § Human Shields, § Taking damage",
-    inputs=[
-        Input(
-            "shield",
-            "Shield",
-            "choice",
-            "bulletproof",
-            choices=(
-                ("bulletproof", "Bullet proof shield"),
-                ("corpse", "Corpse"),
-                ("human", "Human Shield (alive)"),
-            ),
-        ),
-        _stat("body", "BODY of the corpse / Human Shield", 6, 0, 20),
-        Input("current_hp", "Shield's current HP (-1 = full)", "int", -1, -1, 200),
-        _stat("human_sp", "Human Shield's body SP", 7, 0, 50),
-        Input("damage", "Damage of the attack", "int", 15, 0, 500),
-        Input(
-            "attack",
-            "Attack",
-            "choice",
-            "ranged",
-            choices=(("ranged", "Ranged"), ("melee", "Melee"), ("head", "Aimed Shot at your head")),
-        ),
-    ],
     tables=("shields",),
 )
 def shield(
-    shield: str = "bulletproof",
-    body: int = 6,
-    current_hp: int = -1,
-    human_sp: int = 7,
-    damage: int = 15,
-    attack: str = "ranged",
+    *,
+    shield: Annotated[str, In("Shield", choices=(
+                ("bulletproof", "Bullet proof shield"),
+                ("corpse", "Corpse"),
+                ("human", "Human Shield (alive)"),
+            ))] = "bulletproof",
+    body: Annotated[int, In("BODY of the corpse / Human Shield", 0, 20)] = 6,
+    current_hp: Annotated[int, In("Shield's current HP (-1 = full)", -1, 200)] = -1,
+    human_sp: Annotated[int, In("Human Shield's body SP", 0, 50)] = 7,
+    damage: Annotated[int, In("Damage of the attack", 0, 500)] = 15,
+    attack: Annotated[str, In(
+        "Attack",
+        choices=(("ranged", "Ranged"), ("melee", "Melee"), ("head", "Aimed Shot at your head")),
+    )] = "ranged",
 ) -> Result:
     """Interpose a shield: it takes the entire attack to its HP (no dodging)."""
     srows = rows("shields")
@@ -1132,29 +1029,18 @@ def shield(
     sections=("taking-damage", "critical-injuries", "armor"),
     title="Damage against SP (ablation, head, melee, Critical Injury)",
     source=f"{SRC} § Taking damage, § Aimed Shots, § Melee combat, § Critical Injuries",
-    inputs=[
-        Input("dice", "Damage dice (d6)", "int", 3, 1, 30),
-        _stat("sp", "SP at that location", 11, 0, 50),
-        Input(
-            "location",
-            "Location",
-            "choice",
-            "body",
-            choices=(("body", "Body"), ("head", "Head (Aimed Shot)")),
-        ),
-        Input("melee", "Melee weapon (armour halved, rounded up)", "bool", False),
-        Input("rolled", "Damage rolled (0 = use the odds)", "int", 0, 0, 500),
-        Input("sixes", "Two or more 6s on that roll", "bool", False),
-    ],
-    rolls=True,
 )
 def damage(
-    dice: int = 3,
-    sp: int = 11,
-    location: str = "body",
-    melee: bool = False,
-    rolled: int = 0,
-    sixes: bool = False,
+    *,
+    dice: Annotated[int, In("Damage dice (d6)", 1, 30)] = 3,
+    sp: Annotated[int, In("SP at that location", 0, 50)] = 11,
+    location: Annotated[str, In(
+        "Location",
+        choices=(("body", "Body"), ("head", "Head (Aimed Shot)")),
+    )] = "body",
+    melee: Annotated[bool, In("Melee weapon (armour halved, rounded up)")] = False,
+    rolled: Annotated[int, In("Damage rolled (0 = use the odds)", 0, 500)] = 0,
+    sixes: Annotated[bool, In("Two or more 6s on that roll")] = False,
     rng: random.Random | None = None,
 ) -> Result:
     """Subtract SP, HP loss, ablation; x2 head after armour; crit +5 direct regardless."""
@@ -1258,16 +1144,14 @@ def brawling_dice(body: int, cyberarm: bool) -> tuple[Dice, int]:
     sections=("brawling-grappling",),
     title="Brawling damage by BODY",
     source=f"{SRC} § Brawling/Grappling (Damage from bare fist), § Taking damage",
-    inputs=[
-        _stat("body", "BODY", 6, 1, 20),
-        Input("cyberarm", "Cyberarm", "bool", False),
-        _stat("sp", "Defender SP", 0, 0, 50),
-    ],
-    rolls=True,
     tables=("brawling-damage",),
 )
 def brawling(
-    body: int = 6, cyberarm: bool = False, sp: int = 0, rng: random.Random | None = None
+    *,
+    body: Annotated[int, In("BODY", 1, 20)] = 6,
+    cyberarm: Annotated[bool, In("Cyberarm")] = False,
+    sp: Annotated[int, In("Defender SP", 0, 50)] = 0,
+    rng: random.Random | None = None,
 ) -> Result:
     """Damage from bare fist by BODY (a Cyberarm: 2d6 unless BODY is 7+)."""
     d, i = brawling_dice(body, cyberarm)
@@ -1304,29 +1188,18 @@ def brawling(
     sections=("melee-combat", "resolving-melee-combat"),
     title="Melee attack (armour halved)",
     source=f"{SRC} § Melee combat, § Resolving Melee Combat, § Taking damage",
-    inputs=[
-        _stat("dex", "Attacker DEX", 6),
-        _stat("skill", "Melee skill", 4),
-        Input("modifier", "Other modifiers (-2 grappled …)", "int", 0, -30, 30),
-        Input("aim", "Aimed Shot", "choice", "none", choices=AIM_CHOICES),
-        _stat("def_dex", "Defender DEX", 6),
-        _stat("def_evasion", "Defender Evasion", 4),
-        Input("dice", "Weapon damage (d6)", "int", 2, 1, 20),
-        _stat("sp", "Defender body SP", 11, 0, 50),
-        _stat("sp_head", "Defender head SP", 11, 0, 50),
-    ],
-    rolls=True,
 )
 def melee(
-    dex: int = 6,
-    skill: int = 4,
-    modifier: int = 0,
-    def_dex: int = 6,
-    def_evasion: int = 4,
-    dice: int = 2,
-    sp: int = 11,
-    aim: str = "none",
-    sp_head: int = 11,
+    *,
+    dex: Annotated[int, In("Attacker DEX", 0, MAX_STAT)] = 6,
+    skill: Annotated[int, In("Melee skill", 0, MAX_STAT)] = 4,
+    modifier: Annotated[int, In("Other modifiers (-2 grappled …)", -30, 30)] = 0,
+    aim: Annotated[str, In("Aimed Shot", choices=AIM_CHOICES)] = "none",
+    def_dex: Annotated[int, In("Defender DEX", 0, MAX_STAT)] = 6,
+    def_evasion: Annotated[int, In("Defender Evasion", 0, MAX_STAT)] = 4,
+    dice: Annotated[int, In("Weapon damage (d6)", 1, 20)] = 2,
+    sp: Annotated[int, In("Defender body SP", 0, 50)] = 11,
+    sp_head: Annotated[int, In("Defender head SP", 0, 50)] = 11,
     rng: random.Random | None = None,
 ) -> Result:
     """DEX + Melee skill + 1d10 vs DEX + Evasion + 1d10; damage ignores half the SP (rounded up).
@@ -1401,21 +1274,14 @@ def grapple_penalty() -> int:
     sections=("brawling-grappling",),
     title="Grab (start or break a Grapple)",
     source=f"{SRC} § Brawling/Grappling",
-    inputs=[
-        _stat("dex", "Your DEX", 6),
-        _stat("brawling", "Your Brawling", 4),
-        _stat("def_dex", "Target DEX", 6),
-        _stat("def_brawling", "Target Brawling", 4),
-        Input("breaking", "Breaking a Grapple (both at -2)", "bool", False),
-    ],
-    rolls=True,
 )
 def grab(
-    dex: int = 6,
-    brawling: int = 4,
-    def_dex: int = 6,
-    def_brawling: int = 4,
-    breaking: bool = False,
+    *,
+    dex: Annotated[int, In("Your DEX", 0, MAX_STAT)] = 6,
+    brawling: Annotated[int, In("Your Brawling", 0, MAX_STAT)] = 4,
+    def_dex: Annotated[int, In("Target DEX", 0, MAX_STAT)] = 6,
+    def_brawling: Annotated[int, In("Target Brawling", 0, MAX_STAT)] = 4,
+    breaking: Annotated[bool, In("Breaking a Grapple (both at -2)")] = False,
     rng: random.Random | None = None,
 ) -> Result:
     """Both roll DEX + Brawling + 1d10; win to grab the Defender or an object in their hands."""
@@ -1474,17 +1340,18 @@ def choke(body: int, hp: int, rounds: int) -> GrappleDamage:
     sections=("choke", "throw"),
     title="Choke or Throw",
     source=f"{SRC} § Choke, § Throw",
-    inputs=[
-        Input(
-            "action", "Action", "choice", "choke", choices=(("choke", "Choke"), ("throw", "Throw"))
-        ),
-        _stat("body", "Your BODY", 6, 1, 20),
-        Input("hp", "Defender's HP", "int", 20, -100, 200),
-        Input("rounds", "Successive Rounds of Choke (including this one)", "int", 1, 1, 100),
-    ],
     tables=("brawling-damage",),
 )
-def grapple_action(action: str = "choke", body: int = 6, hp: int = 20, rounds: int = 1) -> Result:
+def grapple_action(
+    *,
+    action: Annotated[str, In(
+        "Action",
+        choices=(("choke", "Choke"), ("throw", "Throw")),
+    )] = "choke",
+    body: Annotated[int, In("Your BODY", 1, 20)] = 6,
+    hp: Annotated[int, In("Defender's HP", -100, 200)] = 20,
+    rounds: Annotated[int, In("Successive Rounds of Choke (including this one)", 1, 100)] = 1,
+) -> Result:
     """Choke or Throw the Defender you are grappling: BODY straight to HP, armour ignored."""
     if action == "choke":
         g = choke(body, hp, rounds)
@@ -1553,15 +1420,13 @@ def death_saves(body: int, penalty: int, saves: int) -> Distribution[int]:
     sections=("death-save",),
     title="Death Save",
     source=f"{SRC} § Death Save",
-    inputs=[
-        _stat("body", "BODY", 6, 1, 20),
-        Input("penalty", "Death Save Penalty so far", "int", 0, 0, 20),
-        Input("saves", "Turns to survive", "int", 3, 1, 20),
-    ],
-    rolls=True,
 )
 def death_save(
-    body: int = 6, penalty: int = 0, saves: int = 3, rng: random.Random | None = None
+    *,
+    body: Annotated[int, In("BODY", 1, 20)] = 6,
+    penalty: Annotated[int, In("Death Save Penalty so far", 0, 20)] = 0,
+    saves: Annotated[int, In("Turns to survive", 1, 20)] = 3,
+    rng: random.Random | None = None,
 ) -> Result:
     """Roll a d10 each Turn Mortally Wounded: under BODY lives, 10 always fails, +1 per save."""
     if not 1 <= saves <= 20:
@@ -1642,24 +1507,18 @@ def _fire_index(severity: str) -> int:
     sections=("being-on-fire", "radiation"),
     title="On Fire and high radiation",
     source=f"{SRC} § Being On Fire, § Radiation",
-    inputs=[
-        Input("severity", "Fire", "choice", "Mild", choices=_severity_choices()),
-        Input(
-            "radiation",
-            "Radiation instead",
-            "choice",
-            "none",
-            choices=(
+    tables=("fire",),
+)
+def fire(
+    *,
+    severity: Annotated[str, In("Fire", choices=_severity_choices())] = "Mild",
+    radiation: Annotated[str, In("Radiation instead", choices=(
                 ("none", "No: a fire"),
                 ("hot", "Hot zone (Mildly on Fire)"),
                 ("extreme", "Extremely hot zone (Deadly On Fire)"),
-            ),
-        ),
-        Input("turns", "Turns", "int", 1, 1, 1000),
-    ],
-    tables=("fire",),
-)
-def fire(severity: str = "Mild", radiation: str = "none", turns: int = 1) -> Result:
+            ))] = "none",
+    turns: Annotated[int, In("Turns", 1, 1000)] = 1,
+) -> Result:
     """Damage direct to HP at the end of each Turn on fire; armour is not ablated."""
     if radiation == "hot":
         severity = fire_table()[0][0]
@@ -1694,15 +1553,13 @@ def fire(severity: str = "Mild", radiation: str = "none", turns: int = 1) -> Res
     sections=("drowning-and-asphyxiation",),
     title="Drowning and Asphyxiation",
     source=f"{SRC} § Drowning and Asphyxiation",
-    inputs=[
-        _stat("body", "BODY", 6, 1, 20),
-        Input("turns", "Turns drowning", "int", 1, 1, 100),
-        Input("space", "Asphyxiating in space", "bool", False),
-    ],
-    rolls=True,
 )
 def drowning(
-    body: int = 6, turns: int = 1, space: bool = False, rng: random.Random | None = None
+    *,
+    body: Annotated[int, In("BODY", 1, 20)] = 6,
+    turns: Annotated[int, In("Turns drowning", 1, 100)] = 1,
+    space: Annotated[bool, In("Asphyxiating in space")] = False,
+    rng: random.Random | None = None,
 ) -> Result:
     """Hold your breath BODY minutes; then BODY direct to HP each Turn (no ablation)."""
     steps = [
@@ -1739,13 +1596,13 @@ def drowning(
     sections=("electrocution",),
     title="Electrocution",
     source=f"{SRC} § Electrocution, § Taking damage",
-    inputs=[
-        _stat("sp", "Body SP", 11, 0, 50),
-        Input("turns", "Shocks (staying in contact)", "int", 1, 1, 10),
-    ],
-    rolls=True,
 )
-def electrocution(sp: int = 11, turns: int = 1, rng: random.Random | None = None) -> Result:
+def electrocution(
+    *,
+    sp: Annotated[int, In("Body SP", 0, 50)] = 11,
+    turns: Annotated[int, In("Shocks (staying in contact)", 1, 10)] = 1,
+    rng: random.Random | None = None,
+) -> Result:
     """6d6 soaked by armour, repeating each Turn you stay; each shock that gets through ablates."""
     if not 1 <= turns <= 10:
         raise LimitError(f"1 to 10 shocks (asked for {turns})")
@@ -1795,10 +1652,12 @@ def electrocution(sp: int = 11, turns: int = 1, rng: random.Random | None = None
     sections=("exposure",),
     title="Exposure",
     source=f"{SRC} § Exposure",
-    inputs=[Input("days", "Days of exposure", "int", 1, 1, MAX_DAYS)],
-    rolls=True,
 )
-def exposure(days: int = 1, rng: random.Random | None = None) -> Result:
+def exposure(
+    *,
+    days: Annotated[int, In("Days of exposure", 1, MAX_DAYS)] = 1,
+    rng: random.Random | None = None,
+) -> Result:
     """1d6 directly to HP at the end of each day of exposure; no natural healing meanwhile."""
     if not 1 <= days <= MAX_DAYS:
         raise LimitError(f"1 to {MAX_DAYS} days of exposure (asked for {days})")
@@ -1828,21 +1687,14 @@ def exposure(days: int = 1, rng: random.Random | None = None) -> Result:
     sections=("falling",),
     title="Falling",
     source=f"{SRC} § Falling, § Taking damage",
-    inputs=[
-        Input("metres", "Height fallen (m/yds)", "int", 20, 0, MAX_FALL),
-        _stat("sp", "Body SP", 11, 0, 50),
-        Input("cyberlegs", "Number of Cyberlegs", "int", 0, 0, 2),
-        _stat("dex", "DEX", 6),
-        _stat("athletics", "Athletics", 4),
-    ],
-    rolls=True,
 )
 def falling(
-    metres: int = 20,
-    sp: int = 11,
-    cyberlegs: int = 0,
-    dex: int = 6,
-    athletics: int = 4,
+    *,
+    metres: Annotated[int, In("Height fallen (m/yds)", 0, MAX_FALL)] = 20,
+    sp: Annotated[int, In("Body SP", 0, 50)] = 11,
+    cyberlegs: Annotated[int, In("Number of Cyberlegs", 0, 2)] = 0,
+    dex: Annotated[int, In("DEX", 0, MAX_STAT)] = 6,
+    athletics: Annotated[int, In("Athletics", 0, MAX_STAT)] = 4,
     rng: random.Random | None = None,
 ) -> Result:
     """2d6 per 10 m fallen (10 m or more), soaked by body armour; DV15 Athletics or Broken Leg."""
@@ -1937,16 +1789,14 @@ def _poison_choices() -> tuple[tuple[str, str], ...]:
     sections=("poisons-and-drugs",),
     title="Poisons and Drugs",
     source=f"{SRC} § Poisons and Drugs",
-    inputs=[
-        Input("kind", "Poison or drug", "choice", "poisons:0", choices=_poison_choices()),
-        _stat("will", "STAT for Resist Torture/Drugs", 5),
-        _stat("skill", "Resist Torture/Drugs", 2),
-    ],
-    rolls=True,
     tables=("poisons", "drugs"),
 )
 def poison(
-    kind: str = "poisons:0", will: int = 5, skill: int = 2, rng: random.Random | None = None
+    *,
+    kind: Annotated[str, In("Poison or drug", choices=_poison_choices())] = "poisons:0",
+    will: Annotated[int, In("STAT for Resist Torture/Drugs", 0, MAX_STAT)] = 5,
+    skill: Annotated[int, In("Resist Torture/Drugs", 0, MAX_STAT)] = 2,
+    rng: random.Random | None = None,
 ) -> Result:
     """Resist Torture/Drugs against the DV; on a failure the effect (armour not ablated)."""
     found = [p for p in poison_table() if f"{p[0]}:{p[4]}" == kind]

@@ -17,16 +17,17 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
 from . import data
 from .dice import Distribution, roll
 from .errors import LimitError, RulesError
-from .registry import Die, Highlight, Input, Odds, OddsRow, Result, calculator
+from .kernel import Each, In, calculator
+from .registry import Die, Highlight, Input, Odds, OddsRow, Result
 
 GAME = "d100"
 SOURCE = "d100 Combat Circumstances and Status Effects"
@@ -500,7 +501,6 @@ def degree_odds(dist: Distribution[int], zero: str = "jam (automatic miss)") -> 
 
 # -- the test calculator ---------------------------------------------------------------------
 
-_KIND_INPUT = Input("kind", "Test", "choice", "bs", choices=KINDS)
 
 
 @dataclass(frozen=True)
@@ -512,68 +512,9 @@ class Line:
     row: Row | None
 
 
-def _test_inputs() -> list[Input]:
-    ins = [
-        Input("characteristic", "Characteristic (WS, BS, Ag…)", "int", 40, 0, 100),
-        _KIND_INPUT,
-        Input("horde", "Tester is a Horde", "bool", False),
-    ]
-    ins += [Input(s.key, s.label, "bool", False, help=s.help) for s in SPECS]
-    ins += [
-        Input("hard_target", "Target has Hard Target (with Running)", "bool", False),
-        Input("helpless", "Target is Helpless", "bool", False),
-        Input(
-            "helpless_rule",
-            "Helpless BS bonus from",
-            "choice",
-            "modifiers",
-            choices=(("modifiers", "Status Modifiers row"), ("effects", "Status Effects row")),
-            help="The two rows give different BS bonuses.",
-        ),
-        Input("burning_horde", "Horde is Burning (Willpower)", "bool", False),
-        Input(
-            "range_band",
-            "Range band",
-            "choice",
-            "normal",
-            choices=(
-                ("normal", "Normal range"),
-                ("point_blank", "Point Blank"),
-                ("short", "Short Distance"),
-                ("long", "Long Distance"),
-                ("extreme", "Extreme Distance"),
-            ),
-        ),
-        Input(
-            "ganging",
-            "Ganging up (outnumbering)",
-            "choice",
-            "none",
-            choices=(("none", "No"), ("2", "2 to 1"), ("3", "3 to 1 or more")),
-        ),
-        Input("dtv", "Difficult Terrain Value", "int", 0, 0, 20),
-        Input("size", "Target size category", "int", 4, 1, 10),
-        Input(
-            "weather",
-            "Weather penalty (0 = none)",
-            "int",
-            0,
-            -30,
-            0,
-            help="The sheet gives a range from -10 to -30 by severity.",
-        ),
-        Input(
-            "wsb",
-            "Your WS bonus (for a Helpless target)",
-            "int",
-            -1,
-            -1,
-            20,
-            help="-1: the tens digit of the characteristic (standard rule).",
-        ),
-        Input("rolled", "Your roll (0 = none)", "int", 0, 0, 100),
-    ]
-    return ins
+def _status_inputs() -> list[Input]:
+    """One yes/no input per circumstance or status row the test reads (SPECS)."""
+    return [Input(s.key, s.label, "bool", False, help=s.help) for s in SPECS]
 
 
 def stack(
@@ -701,28 +642,44 @@ _HELPLESS_FROM = {"modifiers": "Status Modifiers", "effects": "Status Effects"}
     id="d100.test",
     title="Test: target, success and degrees",
     source=f"{CIRC}, § Status Modifiers, {STATUS}, § Weapon Jams + {DOS_RULE}",
-    inputs=_test_inputs(),
-    rolls=True,
     tables=TABLES_ALL,
     description="Characteristic plus every circumstance and status modifier that applies, "
     "with exact odds of each degree of success and failure.",
 )
 def test(
-    characteristic: int = 40,
-    kind: str = "bs",
-    horde: bool = False,
-    range_band: str = "normal",
-    ganging: str = "none",
-    dtv: int = 0,
-    size: int = 4,
-    weather: int = 0,
-    wsb: int = -1,
-    rolled: int = 0,
-    helpless_rule: str = "modifiers",
+    *,
+    characteristic: Annotated[int, In("Characteristic (WS, BS, Ag…)", 0, 100)] = 40,
+    kind: Annotated[str, In("Test", choices=KINDS)] = "bs",
+    horde: Annotated[bool, In("Tester is a Horde")] = False,
+    status: Annotated[Mapping[str, bool], Each(_status_inputs)],
+    hard_target: Annotated[bool, In("Target has Hard Target (with Running)")] = False,
+    helpless: Annotated[bool, In("Target is Helpless")] = False,
+    helpless_rule: Annotated[str, In(
+        "Helpless BS bonus from",
+        choices=(("modifiers", "Status Modifiers row"), ("effects", "Status Effects row")),
+        help="The two rows give different BS bonuses.")] = "modifiers",
+    burning_horde: Annotated[bool, In("Horde is Burning (Willpower)")] = False,
+    range_band: Annotated[str, In("Range band", choices=(
+        ("normal", "Normal range"),
+        ("point_blank", "Point Blank"),
+        ("short", "Short Distance"),
+        ("long", "Long Distance"),
+        ("extreme", "Extreme Distance"),
+    ))] = "normal",
+    ganging: Annotated[str, In("Ganging up (outnumbering)", choices=(
+        ("none", "No"), ("2", "2 to 1"), ("3", "3 to 1 or more")))] = "none",
+    dtv: Annotated[int, In("Difficult Terrain Value", 0, 20)] = 0,
+    size: Annotated[int, In("Target size category", 1, 10)] = 4,
+    weather: Annotated[int, In("Weather penalty (0 = none)", -30, 0,
+                                help="The sheet gives a range from -10 to -30 by severity.")] = 0,
+    wsb: Annotated[int, In("Your WS bonus (for a Helpless target)", -1, 20,
+                           help="-1: the tens digit of the characteristic (standard rule).")] = -1,
+    rolled: Annotated[int, In("Your roll (0 = none)", 0, 100)] = 0,
     rng: random.Random | None = None,
-    **flags: Any,
 ) -> Result:
     """Test target = characteristic + modifiers; success when the d100 roll is at most it."""
+    flags = {**status, "hard_target": hard_target, "helpless": helpless,
+             "burning_horde": burning_horde}
     known = {s.key for s in SPECS} | {"hard_target", "helpless", "burning_horde"}
     bad = sorted(set(flags) - known)
     if bad:
@@ -826,14 +783,14 @@ def _unique(hs: Iterable[Highlight]) -> tuple[Highlight, ...]:
     id="d100.degrees",
     title="Degrees of success or failure",
     source=f"{SOURCE} + {DOS_RULE}",
-    inputs=[
-        Input("target", "Test target", "int", 40, MIN_TARGET, MAX_TARGET),
-        Input("rolled", "d100 roll", "int", 35, 1, 100),
-    ],
     # the Horde DoS rows and the Weapon Jams row live in this table
     tables=("combat-circumstances",),
 )
-def degrees_calc(target: int = 40, rolled: int = 35) -> Result:
+def degrees_calc(
+    *,
+    target: Annotated[int, In("Test target", MIN_TARGET, MAX_TARGET)] = 40,
+    rolled: Annotated[int, In("d100 roll", 1, 100)] = 35,
+) -> Result:
     """Degrees of success (roll <= target) or failure, by the tens digits."""
     d = degrees(target, rolled)
     steps = (
@@ -855,22 +812,15 @@ def degrees_calc(target: int = 40, rolled: int = 35) -> Result:
     id="d100.jam_clear",
     title="Clearing a weapon jam",
     source=f"{CIRC} § Weapon Jams",
-    inputs=[
-        Input("bs", "Ballistic Skill", "int", 40, 0, 100),
-        Input("proficient", "Proficient with the weapon", "bool", True),
-        Input("specialised", "Specialised talent for the weapon", "bool", False),
-        Input("mastery", "Mastery talent for the weapon", "bool", False),
-        Input("fatigue", "You have a level of Fatigue", "bool", False),
-    ],
-    rolls=True,
     tables=("combat-circumstances",),
 )
 def jam_clear(
-    bs: int = 40,
-    proficient: bool = True,
-    specialised: bool = False,
-    mastery: bool = False,
-    fatigue: bool = False,
+    *,
+    bs: Annotated[int, In("Ballistic Skill", 0, 100)] = 40,
+    proficient: Annotated[bool, In("Proficient with the weapon")] = True,
+    specialised: Annotated[bool, In("Specialised talent for the weapon")] = False,
+    mastery: Annotated[bool, In("Mastery talent for the weapon")] = False,
+    fatigue: Annotated[bool, In("You have a level of Fatigue")] = False,
     rng: random.Random | None = None,
 ) -> Result:
     """A Full Action: Ballistic Skill +20 (+10 per Specialised/Mastery), or -20 unproficient."""
@@ -924,11 +874,13 @@ def jam_clear(
     id="d100.missile_jam",
     title="Missile and grenade jams",
     source=f"{CIRC} § Missile and Grenade Jams, § Weapon Jams",
-    inputs=[Input("horde", "Attacker is a Horde", "bool", False)],
-    rolls=True,
     tables=("combat-circumstances",),
 )
-def missile_jam(horde: bool = False, rng: random.Random | None = None) -> Result:
+def missile_jam(
+    *,
+    horde: Annotated[bool, In("Attacker is a Horde")] = False,
+    rng: random.Random | None = None,
+) -> Result:
     """On a jam roll 1d10: 1-9 a dud, 10 it explodes in the user's hands."""
     r = row("Missile and Grenade Jams")
     lo, hi = (int(x) for x in re.findall(r"on a (\d+)-(\d+)", r.text, re.IGNORECASE)[0])
@@ -1035,16 +987,14 @@ def range_band(distance: int, rng_value: int) -> str:
     id="d100.range",
     title="Range band",
     source=f"{CIRC} § Ranged Attack Distance",
-    inputs=[
-        Input("distance", "Distance to the target (as the sheet: km)", "int", 4, 1, 10000),
-        Input("weapon_class", "Weapon class", "choice", "medium", choices=WEAPON_CLASSES),
-        Input("weapon_range", "Weapon Range (0 = from the class)", "int", 0, 0, 3000),
-        Input("horde", "Attacker is a Horde", "bool", False),
-    ],
     tables=("ranged-attack-distance",),
 )
 def range_calc(
-    distance: int = 4, weapon_class: str = "medium", weapon_range: int = 0, horde: bool = False
+    *,
+    distance: Annotated[int, In("Distance to the target (as the sheet: km)", 1, 10000)] = 4,
+    weapon_class: Annotated[str, In("Weapon class", choices=WEAPON_CLASSES)] = "medium",
+    weapon_range: Annotated[int, In("Weapon Range (0 = from the class)", 0, 3000)] = 0,
+    horde: Annotated[bool, In("Attacker is a Horde")] = False,
 ) -> Result:
     """The band a distance falls in, and its BS modifier (or a Horde's DoS)."""
     rv = weapon_range or class_range(weapon_class)
@@ -1121,35 +1071,22 @@ def melee_depletion(pen: int, sb: int, charge: bool, dos: int) -> int:
     id="d100.cover",
     title="Cover: damage through and depletion",
     source=f"{CIRC} § Cover, § Depleting Cover (Ranged), § Depleting Cover (Melee)",
-    inputs=[
-        Input(
-            "attack",
-            "Attack",
-            "choice",
-            "ranged",
-            choices=(("ranged", "Ranged"), ("melee", "Melee")),
-        ),
-        Input("damage", "Damage rolled", "int", 12, 0, 1000),
-        Input("cover_ap", "Cover AP", "int", 8, 0, 1000),
-        Input("pen", "Weapon Penetration", "int", 3, 0, 100),
-        Input("blast", "Blast value (ranged)", "int", 1, 0, 100),
-        Input("acid", "Acid value (ranged)", "int", 2, 0, 100),
-        Input("sb", "Strength Bonus (melee)", "int", 4, 0, 100),
-        Input("charge", "Charge (melee)", "bool", False),
-        Input("dos", "DoS of the Charge", "int", 0, 0, 30),
-    ],
     tables=("combat-circumstances",),
 )
 def cover(
-    attack: str = "ranged",
-    damage: int = 12,
-    cover_ap: int = 8,
-    pen: int = 3,
-    blast: int = 1,
-    acid: int = 2,
-    sb: int = 4,
-    charge: bool = False,
-    dos: int = 0,
+    *,
+    attack: Annotated[str, In(
+        "Attack",
+        choices=(("ranged", "Ranged"), ("melee", "Melee")),
+    )] = "ranged",
+    damage: Annotated[int, In("Damage rolled", 0, 1000)] = 12,
+    cover_ap: Annotated[int, In("Cover AP", 0, 1000)] = 8,
+    pen: Annotated[int, In("Weapon Penetration", 0, 100)] = 3,
+    blast: Annotated[int, In("Blast value (ranged)", 0, 100)] = 1,
+    acid: Annotated[int, In("Acid value (ranged)", 0, 100)] = 2,
+    sb: Annotated[int, In("Strength Bonus (melee)", 0, 100)] = 4,
+    charge: Annotated[bool, In("Charge (melee)")] = False,
+    dos: Annotated[int, In("DoS of the Charge", 0, 30)] = 0,
 ) -> Result:
     """The attack resolves against the Cover first; excess damage reaches the character."""
     if attack == "ranged":
@@ -1203,14 +1140,14 @@ MAX_HELPLESS_DICE = 10  # doubled to 20 dice: exact odds stay quick
     id="d100.burning",
     title="Burning damage by round",
     source=f"{STATUS} § Burning",
-    inputs=[
-        Input("round", "Round on fire (1 = first)", "int", 1, 1, MAX_ROUNDS),
-        Input("horde", "A Horde", "bool", False),
-    ],
-    rolls=True,
     tables=("status-effects",),
 )
-def burning(round: int = 1, horde: bool = False, rng: random.Random | None = None) -> Result:
+def burning(
+    *,
+    round: Annotated[int, In("Round on fire (1 = first)", 1, MAX_ROUNDS)] = 1,
+    horde: Annotated[bool, In("A Horde")] = False,
+    rng: random.Random | None = None,
+) -> Result:
     """1d10 energy damage ignoring AP, +1 for every round that passes.
 
     Hordes instead lose 1d10 magnitude at the end of each turn."""
@@ -1287,21 +1224,15 @@ def blood_loss_chain(toughness: int, modifier: int, rounds: int, decay_die: int)
     id="d100.blood_loss",
     title="Blood Loss over rounds",
     source=f"{STATUS} § Blood Loss + standard d100 test (roll at most the target)",
-    inputs=[
-        Input("toughness", "Toughness (or a Horde's)", "int", 30, 1, 100),
-        Input("modifier", "Modifier to the Toughness test", "int", 0, -100, 100),
-        Input("rounds", "Rounds", "int", 3, 1, 30),
-        Input("horde", "A Horde", "bool", False),
-        Input("magnitude", "Horde magnitude", "int", 30, 1, 500),
-    ],
     tables=("status-effects",),
 )
 def blood_loss(
-    toughness: int = 30,
-    modifier: int = 0,
-    rounds: int = 3,
-    horde: bool = False,
-    magnitude: int = 30,
+    *,
+    toughness: Annotated[int, In("Toughness (or a Horde's)", 1, 100)] = 30,
+    modifier: Annotated[int, In("Modifier to the Toughness test", -100, 100)] = 0,
+    rounds: Annotated[int, In("Rounds", 1, 30)] = 3,
+    horde: Annotated[bool, In("A Horde")] = False,
+    magnitude: Annotated[int, In("Horde magnitude", 1, 500)] = 30,
 ) -> Result:
     """Test Toughness every round; a failure costs 1d5 Toughness (Hordes: 1d5 magnitude)."""
     if not 1 <= rounds <= 30:
@@ -1347,20 +1278,14 @@ def blood_loss(
     id="d100.crippled",
     title="Crippled: acting beyond a Half Action",
     source=f"{STATUS} § Crippled",
-    inputs=[
-        Input("toughness", "Toughness", "int", 30, 0, 100),
-        Input("modifier", "Modifier to the Toughness test", "int", 0, -100, 100),
-        Input("wounds", "Wounds remaining", "int", 10, 0, 1000),
-        Input("horde", "A Horde", "bool", False),
-    ],
-    rolls=True,
     tables=("status-effects",),
 )
 def crippled(
-    toughness: int = 30,
-    modifier: int = 0,
-    wounds: int = 10,
-    horde: bool = False,
+    *,
+    toughness: Annotated[int, In("Toughness", 0, 100)] = 30,
+    modifier: Annotated[int, In("Modifier to the Toughness test", -100, 100)] = 0,
+    wounds: Annotated[int, In("Wounds remaining", 0, 1000)] = 10,
+    horde: Annotated[bool, In("A Horde")] = False,
     rng: random.Random | None = None,
 ) -> Result:
     """More than a Half Action: test Toughness; on a failure 1d10 damage ignoring AP and TB."""
@@ -1443,22 +1368,19 @@ def fatigue_collapse(fatigue: int, threshold: int, tb: int) -> Collapse:
     id="d100.fatigue",
     title="Fatigue: penalty, collapse and rest",
     source=f"{STATUS} § Fatigue",
-    inputs=[
-        Input("fatigue", "Levels of Fatigue", "int", 1, 0, 100),
-        Input(
-            "threshold",
-            "Fatigue Threshold",
-            "int",
-            6,
-            1,
-            100,
-            help="Not defined in the sheet (standard rule: TB + WPB).",
-        ),
-        Input("tb", "Toughness Bonus (TB)", "int", 3, 0, 20),
-    ],
     tables=("status-effects",),
 )
-def fatigue(fatigue: int = 1, threshold: int = 6, tb: int = 3) -> Result:
+def fatigue(
+    *,
+    fatigue: Annotated[int, In("Levels of Fatigue", 0, 100)] = 1,
+    threshold: Annotated[int, In(
+        "Fatigue Threshold",
+        1,
+        100,
+        help="Not defined in the sheet (standard rule: TB + WPB).",
+    )] = 6,
+    tb: Annotated[int, In("Toughness Bonus (TB)", 0, 20)] = 3,
+) -> Result:
     c = fatigue_collapse(fatigue, threshold, tb)
     r = row("Fatigue effect")
     steps = [f"With a level of Fatigue: {c.penalty:+d} to all tests" if fatigue else "No Fatigue"]
@@ -1495,16 +1417,14 @@ def fatigue(fatigue: int = 1, threshold: int = 6, tb: int = 3) -> Result:
     id="d100.helpless_damage",
     title="Damage against a Helpless target",
     source=f"{CIRC} § Helpless (Status Modifiers), {STATUS} § Helpless",
-    inputs=[
-        Input("dice", "Damage dice", "int", 1, 1, MAX_HELPLESS_DICE),
-        Input("sides", "Sides", "int", 10, 2, 20),
-        Input("bonus", "Damage modifier", "int", 0, -50, 100),
-    ],
-    rolls=True,
     tables=("status-modifiers", "status-effects"),
 )
 def helpless_damage(
-    dice: int = 1, sides: int = 10, bonus: int = 0, rng: random.Random | None = None
+    *,
+    dice: Annotated[int, In("Damage dice", 1, MAX_HELPLESS_DICE)] = 1,
+    sides: Annotated[int, In("Sides", 2, 20)] = 10,
+    bonus: Annotated[int, In("Damage modifier", -50, 100)] = 0,
+    rng: random.Random | None = None,
 ) -> Result:
     """Roll the damage dice twice and add both, damage modifiers only once."""
     if not 1 <= dice <= MAX_HELPLESS_DICE:

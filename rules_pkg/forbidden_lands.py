@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from . import data
 from .dice import Distribution, roll
 from .errors import LimitError, RulesError
-from .registry import Die, Highlight, Input, Odds, Result, calculator
+from .kernel import Each, In, calculator
+from .registry import Die, Highlight, Input, Odds, Result
 
 GAME = "forbidden_lands"
 DOC = "Forbidden Lands Combat Quick Reference"
@@ -326,23 +327,26 @@ def _p(f: Fraction) -> str:
     title="Roll Attribute + Skill + Gear (and push)",
     source=f"{DOC} § Roll Action (Other: Attribute + Skill + Gear) + {STANDARD_MODS}; "
            f"{STANDARD_PUSH}",
-    inputs=[
-        Input("attribute", "Attribute (base dice)", default=3, min=0, max=6),
-        Input("skill", "Skill level (skill dice)", default=1, min=0, max=6),
-        Input("gear", "Gear bonus (gear dice)", default=1, min=0, max=6),
-        Input("modification", "Modification (adds or removes skill dice)", default=0,
-              min=-6, max=6),
-        Input("push", "Push the roll?", "choice", "no", choices=PUSH_CHOICES),
-        Input("needed", f"{SUCCESS} needed", default=1, min=1, max=MAX_POOL),
-    ],
-    rolls=True,
     tables=(T_NON_ATTACK,),
     description="Exact odds of ✘ and ☠ for any roll, first roll and pushed.",
 )
-def roll_check(attribute: int, skill: int, gear: int, modification: int = 0,
-               push: str = "no", needed: int = 1,
-               rng: random.Random | None = None) -> Result:
+def roll_check(
+    *,
+    attribute: Annotated[int, In("Attribute (base dice)", 0, 6)] = 3,
+    skill: Annotated[int, In("Skill level (skill dice)", 0, 6)] = 1,
+    gear: Annotated[int, In("Gear bonus (gear dice)", 0, 6)] = 1,
+    modification: Annotated[int, In("Modification (adds or removes skill dice)", -6, 6)] = 0,
+    push: Annotated[str, In("Push the roll?", choices=PUSH_CHOICES)] = "no",
+    needed: Annotated[int, In(f"{SUCCESS} needed", 1, MAX_POOL)] = 1,
+    rng: random.Random | None = None,
+) -> Result:
     """Combat Order § Roll Action, 'Other: Attribute + Skill + Gear'; pushing: standard rule."""
+    return check(attribute, skill, gear, modification, push, needed, rng)
+
+
+def check(attribute: int, skill: int, gear: int, modification: int, push: str, needed: int,
+          rng: random.Random | None) -> Result:
+    """One roll of Attribute + Skill + Gear dice, as every action of the sheet rolls it."""
     pool = make_pool(attribute, skill, gear, modification)
     policy = _policy(push)
     pushed = policy != "no"
@@ -492,14 +496,14 @@ def armour_result(rating: int, damage: int, armour_successes: int,
     id="forbidden_lands.armour",
     title="Armour save",
     source=f"{DOC} § Armor Save",
-    inputs=[
-        Input("damage", "Damage of the attack", default=3, min=0, max=30),
-        Input("armour", "Armour rating", default=3, min=0, max=10),
-        Input("helmet", "Helmet rating", default=0, min=0, max=5),
-    ],
-    rolls=True,
 )
-def armour_save(damage: int, armour: int, helmet: int, rng: random.Random | None = None) -> Result:
+def armour_save(
+    *,
+    damage: Annotated[int, In("Damage of the attack", 0, 30)] = 3,
+    armour: Annotated[int, In("Armour rating", 0, 10)] = 3,
+    helmet: Annotated[int, In("Helmet rating", 0, 5)] = 0,
+    rng: random.Random | None = None,
+) -> Result:
     """Combat Order § Armor Save, steps 1-4."""
     save = ArmourSave(armour, helmet)
     dist = successes_and_banes(save.pool()).map(lambda o: armour_result(save.rating, damage, *o))
@@ -534,40 +538,36 @@ def armour_save(damage: int, armour: int, helmet: int, rng: random.Random | None
     source=f"{DOC} § Combat Order (Declare Action to Apply Damage), Reference Tables § Attacks, "
            f"§ Range Modifiers, § Non-Attack (Swing, Aim), § Weapon Features (Heavy, Parrying) + "
            f"{STANDARD_MODS}; {STANDARD_PUSH}",
-    inputs=[
-        Input("action", "Attack", "choice", "slash", choices=_attack_choices()),
-        Input("attribute", "Attribute: Strength (melee) or Agility (Shoot)", default=4,
-              min=1, max=6),
-        Input("skill", "Skill: Melee or Marksmanship", default=2, min=0, max=6),
-        Input("weapon_bonus", "Weapon bonus (gear dice)", default=1, min=0, max=6),
-        Input("weapon_damage", "Weapon damage rating", default=1, min=0, max=10,
-              help="from your weapon; not on the sheet"),
-        Input("modification", "Other modification (skill dice)", default=0, min=-6, max=6),
-        Input("range", "Range (Shoot only)", "choice", "near", choices=_range_choices()),
-        Input("heavy_swing", "Heavy weapon: Swing first (+1 damage)", "bool", False),
-        Input("aim", "Aim first (+1 damage; Shoot only)", "bool", False),
-        Input("push", "Attacker pushes?", "choice", "no", choices=PUSH_CHOICES),
-        Input("reaction", "Target's reaction", "choice", "none", choices=REACTIONS),
-        Input("defender_attribute", "Target: Agility (dodge) or Strength (parry)", default=3,
-              min=1, max=6),
-        Input("defender_skill", "Target: Move (dodge) or Melee (parry)", default=1, min=0, max=6),
-        Input("defender_bonus", "Target: bonus (gear dice)", default=0, min=0, max=6),
-        Input("remain_standing", "Dodging target stays standing (-2)", "bool", False),
-        Input("defender_push", "Target pushes the reaction?", "choice", "no",
-              choices=PUSH_CHOICES),
-        Input("armour", "Target's armour rating", default=0, min=0, max=10),
-        Input("helmet", "Target's helmet rating", default=0, min=0, max=5),
-    ],
-    rolls=True,
     tables=(T_ATTACKS, T_RANGE, T_FEATURES),
     description="Exact odds of the damage an attack does after the target's reaction and armour.",
 )
-def attack(action: str, attribute: int, skill: int, weapon_bonus: int, weapon_damage: int,
-           modification: int = 0, range: str = "near", heavy_swing: bool = False,
-           aim: bool = False, push: str = "no", reaction: str = "none",
-           defender_attribute: int = 3, defender_skill: int = 0, defender_bonus: int = 0,
-           remain_standing: bool = False, defender_push: str = "no", armour: int = 0,
-           helmet: int = 0, rng: random.Random | None = None) -> Result:
+def attack(
+    *,
+    action: Annotated[str, In("Attack", choices=_attack_choices())] = "slash",
+    attribute: Annotated[int, In("Attribute: Strength (melee) or Agility (Shoot)", 1, 6)] = 4,
+    skill: Annotated[int, In("Skill: Melee or Marksmanship", 0, 6)] = 2,
+    weapon_bonus: Annotated[int, In("Weapon bonus (gear dice)", 0, 6)] = 1,
+    weapon_damage: Annotated[int, In(
+        "Weapon damage rating",
+        0,
+        10,
+        help="from your weapon; not on the sheet",
+    )] = 1,
+    modification: Annotated[int, In("Other modification (skill dice)", -6, 6)] = 0,
+    range: Annotated[str, In("Range (Shoot only)", choices=_range_choices())] = "near",
+    heavy_swing: Annotated[bool, In("Heavy weapon: Swing first (+1 damage)")] = False,
+    aim: Annotated[bool, In("Aim first (+1 damage; Shoot only)")] = False,
+    push: Annotated[str, In("Attacker pushes?", choices=PUSH_CHOICES)] = "no",
+    reaction: Annotated[str, In("Target's reaction", choices=REACTIONS)] = "none",
+    defender_attribute: Annotated[int, In("Target: Agility (dodge) or Strength (parry)", 1, 6)] = 3,
+    defender_skill: Annotated[int, In("Target: Move (dodge) or Melee (parry)", 0, 6)] = 1,
+    defender_bonus: Annotated[int, In("Target: bonus (gear dice)", 0, 6)] = 0,
+    remain_standing: Annotated[bool, In("Dodging target stays standing (-2)")] = False,
+    defender_push: Annotated[str, In("Target pushes the reaction?", choices=PUSH_CHOICES)] = "no",
+    armour: Annotated[int, In("Target's armour rating", 0, 10)] = 0,
+    helmet: Annotated[int, In("Target's helmet rating", 0, 5)] = 0,
+    rng: random.Random | None = None,
+) -> Result:
     """Combat Order § Declare Action … § Apply Damage, with Reference Tables § Attacks."""
     row = attack_row(action)
     shoot = row.skill == "Marksmanship"
@@ -726,20 +726,21 @@ def _flee_choices(zone: bool) -> tuple[tuple[str, str], ...]:
     id="forbidden_lands.flee",
     title="Flee",
     source=f"{DOC} § Non-Attack (Flee), § Fleeing Modifiers + {STANDARD_MODS}; {STANDARD_PUSH}",
-    inputs=[
-        Input("agility", "Agility (base dice)", default=3, min=1, max=6),
-        Input("move", "Move (skill dice)", default=1, min=0, max=6),
-        Input("gear", "Gear bonus", default=0, min=0, max=6),
-        Input("range", "Range to the nearest enemy", "choice", _flee_choices(False)[0][0],
-              choices=_flee_choices(False)),
-        Input("zone", "Zone", "choice", "neither", choices=_flee_choices(True)),
-        Input("push", "Push the roll?", "choice", "no", choices=PUSH_CHOICES),
-    ],
-    rolls=True,
     tables=(T_FLEE,),
 )
-def flee(agility: int, move: int, gear: int, range: str, zone: str = "neither",
-         push: str = "no", rng: random.Random | None = None) -> Result:
+def flee(
+    *,
+    agility: Annotated[int, In("Agility (base dice)", 1, 6)] = 3,
+    move: Annotated[int, In("Move (skill dice)", 0, 6)] = 1,
+    gear: Annotated[int, In("Gear bonus", 0, 6)] = 0,
+    range: Annotated[str, In(
+        "Range to the nearest enemy",
+        choices=_flee_choices(False),
+    )] = _flee_choices(False)[0][0],
+    zone: Annotated[str, In("Zone", choices=_flee_choices(True))] = "neither",
+    push: Annotated[str, In("Push the roll?", choices=PUSH_CHOICES)] = "no",
+    rng: random.Random | None = None,
+) -> Result:
     """Reference Tables § Non-Attack (Flee: slow, Move, no enemies at Arm's Length) and
     § Fleeing Modifiers. The sheet pairs Move with Agility (Dodge: Agility + Move)."""
     ranges, zones = _flee_parts()
@@ -754,7 +755,7 @@ def flee(agility: int, move: int, gear: int, range: str, zone: str = "neither",
         mod += m
         highlights.append(Highlight(T_FLEE, i))
         steps.append(f"{name}: {m:+d}.")
-    result = roll_check(agility, move, gear, mod, push, 1, rng)
+    result = check(agility, move, gear, mod, push, 1, rng)
     steps.insert(0, "Flee is a slow action; it needs no enemies at Arm's Length. "
                     f"Success: you leave combat. Roll Agility + Move, modification {mod:+d}.")
     return Result(("Flee: " + result.summary), result.values, tuple(steps) + result.steps,
@@ -765,32 +766,39 @@ def _social_mods() -> list[tuple[int, int, str]]:
     return [(i, modifier(r[0]) or 0, r[1]) for i, r in enumerate(_rows(T_SOCIAL_MODS))]
 
 
-def _social_inputs() -> list[Input]:
-    out = [Input("action", "Social action", "choice", _slug(_rows(T_SOCIAL_ACTIONS)[0][0]),
-                 choices=tuple((_slug(r[0]), f"{r[0]}: {r[2]}") for r in _rows(T_SOCIAL_ACTIONS))),
-           Input("empathy", "Empathy (base dice)", default=3, min=1, max=6),
-           Input("skill", "Performance or Manipulation (skill dice)", default=1, min=0, max=6),
-           Input("bonus", "Bonus (gear dice)", default=0, min=0, max=6)]
+def _social_mod_inputs() -> list[Input]:
+    """One input per row of § Social Modifiers (a count where the row says 'for each point')."""
+    out = []
     for i, m, text in _social_mods():
         if "for each point" in text.lower():
             out.append(Input(f"mod_{i}", f"Reputation above your opponent's ({m:+d} each)",
                              default=0, min=0, max=6))
         else:
             out.append(Input(f"mod_{i}", f"{m:+d}: {text}", "bool", False))
-    out.append(Input("push", "Push the roll?", "choice", "no", choices=PUSH_CHOICES))
     return out
+
+
+def _social_action_choices() -> tuple[tuple[str, str], ...]:
+    return tuple((_slug(r[0]), f"{r[0]}: {r[2]}") for r in _rows(T_SOCIAL_ACTIONS))
 
 
 @calculator(
     id="forbidden_lands.social",
     title="Taunt, persuade or bluff",
     source=f"{DOC} § Social Actions, § Social Modifiers + {STANDARD_MODS}; {STANDARD_PUSH}",
-    inputs=_social_inputs(),
-    rolls=True,
     tables=(T_SOCIAL_ACTIONS, T_SOCIAL_MODS),
 )
-def social(action: str, empathy: int, skill: int, bonus: int = 0, push: str = "no",
-           rng: random.Random | None = None, **mods: Any) -> Result:
+def social(
+    *,
+    action: Annotated[str, In("Social action", choices=_social_action_choices())
+                      ] = _social_action_choices()[0][0],
+    empathy: Annotated[int, In("Empathy (base dice)", 1, 6)] = 3,
+    skill: Annotated[int, In("Performance or Manipulation (skill dice)", 0, 6)] = 1,
+    bonus: Annotated[int, In("Bonus (gear dice)", 0, 6)] = 0,
+    mods: Annotated[Mapping[str, Any], Each(_social_mod_inputs)],
+    push: Annotated[str, In("Push the roll?", choices=PUSH_CHOICES)] = "no",
+    rng: random.Random | None = None,
+) -> Result:
     """Reference Tables § Social Actions (Empathy + skill + bonus) and § Social Modifiers."""
     rows = _rows(T_SOCIAL_ACTIONS)
     match = [i for i, r in enumerate(rows) if _slug(r[0]) == action]
@@ -808,7 +816,7 @@ def social(action: str, empathy: int, skill: int, bonus: int = 0, push: str = "n
     unknown = set(mods) - {f"mod_{i}" for i, _, _ in _social_mods()}
     if unknown:
         raise RulesError(f"unknown input(s): {', '.join(sorted(unknown))}")
-    result = roll_check(empathy, skill, bonus, total, push, 1, rng)
+    result = check(empathy, skill, bonus, total, push, 1, rng)
     steps.append(f"Total modification {total:+d} (to the skill dice).")
     return Result(result.summary, result.values, tuple(steps) + result.steps, result.odds,
                   result.dice, tuple(highlights), result.notes)
@@ -828,11 +836,14 @@ def _action_choices() -> tuple[tuple[str, str], ...]:
     title="Fast and slow actions in a round",
     source=f"{DOC} § Declare Action, § Target Declares Reaction, Reference Tables § Attacks, "
            "§ Non-Attack",
-    inputs=[Input(f"action{n}", f"Action {n}", "choice", "none", choices=_action_choices())
-            for n in (1, 2, 3)],
     tables=(T_NON_ATTACK,),
 )
-def actions(action1: str, action2: str = "none", action3: str = "none") -> Result:
+def actions(
+    *,
+    action1: Annotated[str, In("Action 1", choices=_action_choices())] = "none",
+    action2: Annotated[str, In("Action 2", choices=_action_choices())] = "none",
+    action3: Annotated[str, In("Action 3", choices=_action_choices())] = "none",
+) -> Result:
     """Combat Order § Declare Action: 1 fast + 1 slow action, or 2 fast actions; a dodge or
     parry needs a fast action left (§ Target Declares Reaction)."""
     fast = slow = 0
@@ -903,19 +914,19 @@ def position_distribution(combatants: int, surprise: bool, return_other: bool) -
     title="Initiative cards",
     source=f"{DOC} § Start of Combat, § Start of Round, § End Round + Forbidden Lands "
            "standard rule: the initiative cards are numbered 1-10 and card 1 acts first",
-    inputs=[
-        Input("combatants", "Combatants drawing a card (you included)", default=4, min=1,
-              max=10),
-        Input("surprise", "Surprise: you draw 2 cards and keep the better", "bool", False),
-        Input("other_card", "The card you do not keep", "choice", "returned",
-              choices=(("returned", "goes back into the deck"),
-                       ("set_aside", "is set aside")),
-              help="the sheet does not say"),
-    ],
-    rolls=True,
 )
-def initiative(combatants: int, surprise: bool = False, other_card: str = "returned",
-               rng: random.Random | None = None) -> Result:
+def initiative(
+    *,
+    combatants: Annotated[int, In("Combatants drawing a card (you included)", 1, 10)] = 4,
+    surprise: Annotated[bool, In("Surprise: you draw 2 cards and keep the better")] = False,
+    other_card: Annotated[str, In(
+        "The card you do not keep",
+        choices=(("returned", "goes back into the deck"),
+                       ("set_aside", "is set aside")),
+        help="the sheet does not say",
+    )] = "returned",
+    rng: random.Random | None = None,
+) -> Result:
     """Combat Order § Start of Combat: draw initiative cards; surprise: draw 2, choose better.
     The lowest card acts first; the cards are kept for the whole combat (§ End Round)."""
     returned = other_card == "returned"
@@ -955,16 +966,18 @@ def initiative(combatants: int, surprise: bool = False, other_card: str = "retur
     id="forbidden_lands.initiative_swap",
     title="Swap initiative cards",
     source=f"{DOC} § Start of Round (players may exchange cards), § Non-Attack (Feint)",
-    inputs=[
-        Input("your_card", "Your card", default=5, min=1, max=10),
-        Input("their_card", "Their card", default=2, min=1, max=10),
-        Input("how", "How", "choice", "exchange",
-              choices=(("exchange", "Players exchange cards at the start of a round"),
-                       ("feint", "Feint (fast action; the enemy is at arm's length)"))),
-    ],
     tables=(T_NON_ATTACK,),
 )
-def initiative_swap(your_card: int, their_card: int, how: str = "exchange") -> Result:
+def initiative_swap(
+    *,
+    your_card: Annotated[int, In("Your card", 1, 10)] = 5,
+    their_card: Annotated[int, In("Their card", 1, 10)] = 2,
+    how: Annotated[str, In(
+        "How",
+        choices=(("exchange", "Players exchange cards at the start of a round"),
+                       ("feint", "Feint (fast action; the enemy is at arm's length)")),
+    )] = "exchange",
+) -> Result:
     """Combat Order § Start of Round: players may exchange initiative cards; Reference Tables
     § Non-Attack, Feint: swap initiative (fast action, enemy in arm's length range)."""
     if your_card == their_card:
@@ -991,16 +1004,18 @@ ATTRIBUTES = ("Strength", "Agility", "Wits", "Empathy")
     id="forbidden_lands.broken",
     title="Damage to an attribute and being Broken",
     source=f"{DOC} § Apply Damage (if an attribute reaches zero), § Broken Effects",
-    inputs=[
-        Input("attribute", "Attribute", "choice", "Strength",
-              choices=tuple((a, a) for a in ATTRIBUTES)),
-        Input("current", "Current value", default=3, min=0, max=6),
-        Input("damage", "Damage taken", default=1, min=0, max=30),
-        Input("from_push", "The damage came from your own pushed roll", "bool", False),
-    ],
     tables=(T_BROKEN, T_ZERO),
 )
-def broken(attribute: str, current: int, damage: int, from_push: bool = False) -> Result:
+def broken(
+    *,
+    attribute: Annotated[str, In(
+        "Attribute",
+        choices=tuple((a, a) for a in ATTRIBUTES),
+    )] = "Strength",
+    current: Annotated[int, In("Current value", 0, 6)] = 3,
+    damage: Annotated[int, In("Damage taken", 0, 30)] = 1,
+    from_push: Annotated[bool, In("The damage came from your own pushed roll")] = False,
+) -> Result:
     """Combat Order § Apply Damage and Reference Tables § Broken Effects."""
     if attribute not in ATTRIBUTES:
         raise RulesError(f"{attribute!r} is not an attribute")
@@ -1075,15 +1090,15 @@ def condition_timeline(condition: str, days: int, strength: int, agility: int,
     id="forbidden_lands.conditions",
     title="Hungry, thirsty, sleepy: damage over days",
     source=f"{DOC} § HUNGRY, § THIRSTY, § SLEEPY",
-    inputs=[
-        Input("condition", "Condition", "choice", "hungry", choices=CONDITIONS),
-        Input("days", "Days without", default=8, min=1, max=120),
-        Input("strength", "Strength", default=4, min=1, max=6),
-        Input("agility", "Agility", default=3, min=1, max=6),
-        Input("wits", "Wits", default=3, min=1, max=6),
-    ],
 )
-def conditions(condition: str, days: int, strength: int, agility: int, wits: int) -> Result:
+def conditions(
+    *,
+    condition: Annotated[str, In("Condition", choices=CONDITIONS)] = "hungry",
+    days: Annotated[int, In("Days without", 1, 120)] = 8,
+    strength: Annotated[int, In("Strength", 1, 6)] = 4,
+    agility: Annotated[int, In("Agility", 1, 6)] = 3,
+    wits: Annotated[int, In("Wits", 1, 6)] = 3,
+) -> Result:
     """§ HUNGRY: 1 Strength per week; Broken → dies after another week without food.
     § THIRSTY: 1 Strength and 1 Agility every day; Broken → dies after another day.
     § SLEEPY: 1 Wits each day; Broken Wits → you collapse and sleep a Quarter Day."""
@@ -1110,20 +1125,27 @@ def conditions(condition: str, days: int, strength: int, agility: int, wits: int
     id="forbidden_lands.cold",
     title="COLD: Endurance rolls over time",
     source=f"{DOC} § COLD + Forbidden Lands standard rule: ENDURANCE is a Strength skill",
-    inputs=[
-        Input("strength", "Strength (base dice)", default=4, min=1, max=6),
-        Input("endurance", "Endurance (skill dice)", default=1, min=0, max=6),
-        Input("gear", "Gear bonus", default=0, min=0, max=6),
-        Input("rolls", "Rolls required", default=6, min=1, max=48),
-        Input("strength_loss", "Strength lost per failed roll", default=1, min=0, max=6,
-              help="not on the sheet: use your rules"),
-        Input("wits_loss", "Wits lost per failed roll", default=1, min=0, max=6,
-              help="not on the sheet: use your rules"),
-        Input("wits", "Wits", default=3, min=1, max=6),
-    ],
 )
-def cold(strength: int, endurance: int, gear: int, rolls: int, strength_loss: int,
-         wits_loss: int, wits: int) -> Result:
+def cold(
+    *,
+    strength: Annotated[int, In("Strength (base dice)", 1, 6)] = 4,
+    endurance: Annotated[int, In("Endurance (skill dice)", 0, 6)] = 1,
+    gear: Annotated[int, In("Gear bonus", 0, 6)] = 0,
+    rolls: Annotated[int, In("Rolls required", 1, 48)] = 6,
+    strength_loss: Annotated[int, In(
+        "Strength lost per failed roll",
+        0,
+        6,
+        help="not on the sheet: use your rules",
+    )] = 1,
+    wits_loss: Annotated[int, In(
+        "Wits lost per failed roll",
+        0,
+        6,
+        help="not on the sheet: use your rules",
+    )] = 1,
+    wits: Annotated[int, In("Wits", 1, 6)] = 3,
+) -> Result:
     """§ COLD: roll ENDURANCE at each interval, same effect on each failure; Broken Strength
     while COLD → you die the next time you have to roll. Exact odds by a Markov chain whose
     states carry integer counts (each roll multiplies the total by 6^dice)."""

@@ -14,12 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
 from . import data
 from .dice import MAX_DICE, Distribution, check_dice, roll
 from .errors import RulesError
-from .registry import Die, Highlight, Input, Odds, OddsRow, Result, calculator
+from .kernel import In, calculator
+from .registry import Die, Highlight, Odds, OddsRow, Result
 
 GAME = "horizon"
 SOURCE = "Horizon: Out of the Ashes combat reference § "
@@ -391,28 +392,34 @@ def row_odds(weapon: WeaponProfile, dist: Distribution[int]) -> Odds:
     return Odds(f"{weapon.name}: row reached", tuple(rows))
 
 
-def _weapon_input() -> Input:
-    choices = _weapon_choices()
-    return Input("weapon", "Weapon", "choice", _default_weapon(choices), choices=choices,
-                 help="the weapon's Combat Profile", from_table="profile-")
-
-
-WEAPON = _weapon_input()
-AP_SCORE = Input("ap", "AP score", "int", 10, 0, MAX_AP, help="your combat test's score")
-
-
-def _rank(name: str, label: str, default: int = 2, help: str = "") -> Input:
-    return Input(name, label, "int", default, 0, MAX_RANK, help=help)
+# Inputs several calculators share, declared once: the type (with the form's label and
+# limits) and the default.
+WeaponIn = Annotated[str, In("Weapon", choices=_weapon_choices(),
+                             help="the weapon's Combat Profile", from_table="profile-")]
+WEAPON_DEFAULT = _default_weapon(_weapon_choices())
+ApScoreIn = Annotated[int, In("AP score", 0, MAX_AP, help="your combat test's score")]
+AP_SCORE_DEFAULT = 10
 
 
 @calculator(
     id="horizon.skill_test", title="Skill test: AP score",
-    source=SOURCE + "Forgotten how to use Skills?",
-    inputs=[Input("dice", "Skill rank (dice)", "int", 3, 0, MAX_DICE,
-                  help="0 if you don't have the Skill: the Trait rank alone is the score"),
-            _rank("bonus", "Trait bonus", 3, "the highest rank among the Skill's linked Traits")],
-    rolls=True)
-def skill_test(dice: int, bonus: int, rng: random.Random | None = None) -> Result:
+    source=SOURCE + "Forgotten how to use Skills?")
+def skill_test(
+    *,
+    dice: Annotated[int, In(
+        "Skill rank (dice)",
+        0,
+        MAX_DICE,
+        help="0 if you don't have the Skill: the Trait rank alone is the score",
+    )] = 3,
+    bonus: Annotated[int, In(
+        "Trait bonus",
+        0,
+        MAX_RANK,
+        help="the highest rank among the Skill's linked Traits",
+    )] = 3,
+    rng: random.Random | None = None,
+) -> Result:
     """§ Forgotten how to use Skills?: dice results plus the Trait bonus."""
     test = SkillTest(dice, bonus)
     dist = test.distribution()
@@ -436,17 +443,25 @@ def skill_test(dice: int, bonus: int, rng: random.Random | None = None) -> Resul
 
 @calculator(
     id="horizon.combat_test", title="Combat test with a weapon profile",
-    source=SOURCE + "Weapons and Combat Skills; Weapon Profiles; Surprise!",
-    inputs=[WEAPON,
-            Input("skill", "Combat Skill rank (dice)", "int", 3, 0, MAX_DICE,
-                  help="High-Caliber, Rapid-Fire or Special Combat, as the weapon needs"),
-            _rank("acuity", "ACU (Acuity)"), _rank("agility", "AGI (Agility)"),
-            _rank("strength", "STR (Strength)"),
-            Input("surprise", "Surprise (first combat test)", "bool", False,
-                  help="your side started combat by surprise: +ACU AP")],
-    rolls=True, tables=("profile-*",))
-def combat_test(weapon: str, skill: int, acuity: int, agility: int, strength: int, surprise: bool,
-                rng: random.Random | None = None) -> Result:
+    source=SOURCE + "Weapons and Combat Skills; Weapon Profiles; Surprise!", tables=("profile-*",))
+def combat_test(
+    *,
+    weapon: WeaponIn = WEAPON_DEFAULT,
+    skill: Annotated[int, In(
+        "Combat Skill rank (dice)",
+        0,
+        MAX_DICE,
+        help="High-Caliber, Rapid-Fire or Special Combat, as the weapon needs",
+    )] = 3,
+    acuity: Annotated[int, In("ACU (Acuity)", 0, MAX_RANK)] = 2,
+    agility: Annotated[int, In("AGI (Agility)", 0, MAX_RANK)] = 2,
+    strength: Annotated[int, In("STR (Strength)", 0, MAX_RANK)] = 2,
+    surprise: Annotated[bool, In(
+        "Surprise (first combat test)",
+        help="your side started combat by surprise: +ACU AP",
+    )] = False,
+    rng: random.Random | None = None,
+) -> Result:
     """§ Weapons and Combat Skills (Skill and Trait bonus), § Weapon Profiles (the row),
     § Surprise! (+ACU AP on the first combat test)."""
     w = profile(weapon)
@@ -480,8 +495,12 @@ def combat_test(weapon: str, skill: int, acuity: int, agility: int, strength: in
 @calculator(
     id="horizon.profile_row", title="Combat profile: row for an AP score",
     source=SOURCE + "Weapon Profiles; Attack Actions",
-    inputs=[WEAPON, AP_SCORE], tables=("profile-*",))
-def profile_row(weapon: str, ap: int) -> Result:
+    tables=("profile-*",))
+def profile_row(
+    *,
+    weapon: WeaponIn = WEAPON_DEFAULT,
+    ap: ApScoreIn = AP_SCORE_DEFAULT,
+) -> Result:
     """§ Attack Actions / Defense Actions / The Move Action: "find the row in your weapon's
     combat profile that matches your AP score"; banded profiles: the band holding it."""
     w = profile(weapon)
@@ -509,7 +528,8 @@ MODES: tuple[tuple[str, str], ...] = (
                "(+5 AP, half damage)"),
     ("improvised", "Improvised weapon, Melee profile (+5 AP, half damage)"),
 )
-MODE = Input("mode", "How you Attack", "choice", "normal", choices=MODES)
+ModeIn = Annotated[str, In("How you Attack", choices=MODES)]
+MODE_DEFAULT = "normal"
 
 
 @dataclass(frozen=True)
@@ -627,13 +647,25 @@ def _check_magazine(w: WeaponProfile, attacks: int, mode: str,
 @calculator(
     id="horizon.attack", title="Attack: damage per target",
     source=SOURCE + "Attack Actions; Point Blank Range",
-    inputs=[WEAPON, AP_SCORE, MODE,
-            Input("attacks", "Attack actions", "int", 2, 1, MAX_ACTIONS,
-                  help="Characters normally make 2 actions per turn"),
-            Input("targets", "Targets", "int", 1, 1, MAX_ACTIONS,
-                  help="each target needs at least 1 Attack (a grenade hits several)")],
     tables=("profile-*",))
-def attack_calc(weapon: str, ap: int, mode: str, attacks: int, targets: int) -> Result:
+def attack_calc(
+    *,
+    weapon: WeaponIn = WEAPON_DEFAULT,
+    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    mode: ModeIn = MODE_DEFAULT,
+    attacks: Annotated[int, In(
+        "Attack actions",
+        1,
+        MAX_ACTIONS,
+        help="Characters normally make 2 actions per turn",
+    )] = 2,
+    targets: Annotated[int, In(
+        "Targets",
+        1,
+        MAX_ACTIONS,
+        help="each target needs at least 1 Attack (a grenade hits several)",
+    )] = 1,
+) -> Result:
     """§ Attack Actions: every Attack deals the row's damage; several on one target add up;
     several targets need at least one Attack each. Grenades damage several targets with one
     Attack, losing damage for each target "as shown in their profile"."""
@@ -736,15 +768,17 @@ _COND = _condition_choices()
 
 @calculator(
     id="horizon.wounding", title="Wounding Attack against Endurance",
-    source=SOURCE + "Wounding Attacks",
-    inputs=[WEAPON, AP_SCORE, MODE,
-            Input("condition", "Condition", "choice", _COND[0][0] if _COND else "",
-                  choices=_COND),
-            Input("end_dice", "Target's Endurance rank (dice)", "int", 2, 0, MAX_DICE),
-            _rank("end_bonus", "Target's Endurance Trait bonus")],
-    rolls=True, tables=("profile-*", "*wounding*"))
-def wounding(weapon: str, ap: int, mode: str, condition: str, end_dice: int, end_bonus: int,
-             rng: random.Random | None = None) -> Result:
+    source=SOURCE + "Wounding Attacks", tables=("profile-*", "*wounding*"))
+def wounding(
+    *,
+    weapon: WeaponIn = WEAPON_DEFAULT,
+    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    mode: ModeIn = MODE_DEFAULT,
+    condition: Annotated[str, In("Condition", choices=_COND)] = _COND[0][0] if _COND else "",
+    end_dice: Annotated[int, In("Target's Endurance rank (dice)", 0, MAX_DICE)] = 2,
+    end_bonus: Annotated[int, In("Target's Endurance Trait bonus", 0, MAX_RANK)] = 2,
+    rng: random.Random | None = None,
+) -> Result:
     """§ Wounding Attacks: the penalty comes off the Attack first; then an opposed
     Attack-Vs-Endurance test decides the Condition. Damage is what the penalty leaves,
     whatever the opposed test gives."""
@@ -819,13 +853,16 @@ def defend(value: int, actions: int, incoming: Sequence[int], ignored: bool) -> 
 @calculator(
     id="horizon.defense", title="Defense: incoming damage negated",
     source=SOURCE + "Defense Actions",
-    inputs=[WEAPON, AP_SCORE,
-            Input("actions", "Defense actions", "int", 1, 1, MAX_ACTIONS),
-            Input("damage", "Incoming damage per Attack", "int", 15, 0, 10_000),
-            Input("hits", "Incoming Attacks", "int", 1, 0, 100),
-            Input("ignored", "Incoming Attacks are", "choice", "none", choices=IGNORED_BY)],
     tables=("profile-*",))
-def defense(weapon: str, ap: int, actions: int, damage: int, hits: int, ignored: str) -> Result:
+def defense(
+    *,
+    weapon: WeaponIn = WEAPON_DEFAULT,
+    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    actions: Annotated[int, In("Defense actions", 1, MAX_ACTIONS)] = 1,
+    damage: Annotated[int, In("Incoming damage per Attack", 0, 10_000)] = 15,
+    hits: Annotated[int, In("Incoming Attacks", 0, 100)] = 1,
+    ignored: Annotated[str, In("Incoming Attacks are", choices=IGNORED_BY)] = "none",
+) -> Result:
     """§ Defense Actions: the row's Defense, times the Defense actions taken, negates the
     next incoming damage; Point Blank, Melee/Unarmed and Grenade Attacks ignore it."""
     w = profile(weapon)
@@ -869,8 +906,12 @@ class Dive:
 
 
 @calculator(id="horizon.dive", title="Dive!", source=SOURCE + "Dive!",
-            inputs=[_rank("strength", "STR (Strength)"), _rank("agility", "AGI (Agility)", 3)])
-def dive(strength: int, agility: int) -> Result:
+            )
+def dive(
+    *,
+    strength: Annotated[int, In("STR (Strength)", 0, MAX_RANK)] = 2,
+    agility: Annotated[int, In("AGI (Agility)", 0, MAX_RANK)] = 3,
+) -> Result:
     """§ Dive!: compare STR and AGI; Dive that many metres and gain twice that in armor,
     never ignored by anything."""
     d = Dive.of(strength, agility)
@@ -906,15 +947,20 @@ def move_modifier(w: WeaponProfile, row: ProfileRow) -> tuple[int | None, str]:
 
 @calculator(
     id="horizon.move", title="Move: distance this round",
-    source=SOURCE + "The Move Action",
-    inputs=[WEAPON, AP_SCORE, _rank("agi", "AGI (Agility)", 4),
-            Input("endurance", "Push with Endurance", "bool", False,
-                  help="needs the Endurance Skill unlocked"),
-            Input("end_dice", "Endurance rank (dice)", "int", 2, 0, MAX_DICE),
-            _rank("end_bonus", "Endurance Trait bonus")],
-    rolls=True, tables=("profile-*",))
-def move(weapon: str, ap: int, agi: int, endurance: bool, end_dice: int, end_bonus: int,
-         rng: random.Random | None = None) -> Result:
+    source=SOURCE + "The Move Action", tables=("profile-*",))
+def move(
+    *,
+    weapon: WeaponIn = WEAPON_DEFAULT,
+    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    agi: Annotated[int, In("AGI (Agility)", 0, MAX_RANK)] = 4,
+    endurance: Annotated[bool, In(
+        "Push with Endurance",
+        help="needs the Endurance Skill unlocked",
+    )] = False,
+    end_dice: Annotated[int, In("Endurance rank (dice)", 0, MAX_DICE)] = 2,
+    end_bonus: Annotated[int, In("Endurance Trait bonus", 0, MAX_RANK)] = 2,
+    rng: random.Random | None = None,
+) -> Result:
     """§ The Move Action: base move AGI x 5 m plus the row's Move modifier ("Base": none);
     ENDURANCE adds the Endurance test's AP score in metres."""
     w = profile(weapon)
@@ -979,10 +1025,13 @@ def reload_magazine(loaded: int, magazine: int, per_action: int, actions: int) -
 @calculator(
     id="horizon.reload", title="Reload: Attacks in the Magazine",
     source=SOURCE + "Reload Actions",
-    inputs=[WEAPON, Input("loaded", "Attacks left in the Magazine", "int", 0, 0, 1000),
-            Input("actions", "Reload actions", "int", 1, 1, MAX_ACTIONS)],
     tables=("profile-*",))
-def reload(weapon: str, loaded: int, actions: int) -> Result:
+def reload(
+    *,
+    weapon: WeaponIn = WEAPON_DEFAULT,
+    loaded: Annotated[int, In("Attacks left in the Magazine", 0, 1000)] = 0,
+    actions: Annotated[int, In("Reload actions", 1, MAX_ACTIONS)] = 1,
+) -> Result:
     """§ Reload Actions: fixed for each weapon, not improved by AP; capped at the Magazine."""
     w = profile(weapon)
     mag, per = w.count("magazine"), w.count("reload")
@@ -1028,17 +1077,22 @@ def awareness(dice: int, acu: int, surprise: bool) -> SkillTest:
 
 @calculator(
     id="horizon.turn_order", title="Turn order: Awareness tests",
-    source=SOURCE + "Starting Combat; Surprise!",
-    inputs=[Input("my_dice", "Your Awareness rank (dice)", "int", 2, 0, MAX_DICE,
-                  help="0 without the Skill: your ACU rank is the score"),
-            _rank("my_acu", "Your ACU (Acuity)", 3),
-            Input("my_surprise", "Your side has Surprise", "bool", False),
-            Input("their_dice", "Their Awareness rank (dice)", "int", 2, 0, MAX_DICE),
-            _rank("their_acu", "Their ACU (Acuity)", 3),
-            Input("their_surprise", "Their side has Surprise", "bool", False)],
-    rolls=True)
-def turn_order(my_dice: int, my_acu: int, my_surprise: bool, their_dice: int, their_acu: int,
-               their_surprise: bool, rng: random.Random | None = None) -> Result:
+    source=SOURCE + "Starting Combat; Surprise!")
+def turn_order(
+    *,
+    my_dice: Annotated[int, In(
+        "Your Awareness rank (dice)",
+        0,
+        MAX_DICE,
+        help="0 without the Skill: your ACU rank is the score",
+    )] = 2,
+    my_acu: Annotated[int, In("Your ACU (Acuity)", 0, MAX_RANK)] = 3,
+    my_surprise: Annotated[bool, In("Your side has Surprise")] = False,
+    their_dice: Annotated[int, In("Their Awareness rank (dice)", 0, MAX_DICE)] = 2,
+    their_acu: Annotated[int, In("Their ACU (Acuity)", 0, MAX_RANK)] = 3,
+    their_surprise: Annotated[bool, In("Their side has Surprise")] = False,
+    rng: random.Random | None = None,
+) -> Result:
     """§ Starting Combat: turn order runs from the highest Awareness score to the lowest."""
     if my_surprise and their_surprise:
         raise RulesError("only the side that strikes first gains the Surprise bonus")
@@ -1127,16 +1181,22 @@ _OBJ = _object_choices()
 @calculator(
     id="horizon.heavy_object", title="Move, carry or throw an object (Endurance)",
     source=SOURCE + "Pick Up / Carry / Drop / Throw; Using Endurance to Move, Carry and Throw",
-    inputs=[Input("item", "Object", "choice", _OBJ[0][0] if _OBJ else "", choices=_OBJ),
-            Input("task", "Task", "choice", "carry", choices=TASKS),
-            Input("helpers", "Helpers", "int", 0, 0, MAX_ACTIONS,
-                  help="at the Director's discretion"),
-            Input("end_dice", "Your Endurance rank (dice)", "int", 2, 0, MAX_DICE),
-            _rank("end_bonus", "Your Endurance Trait bonus"),
-            _rank("strength", "Highest STR among the carriers", 3, "how far a throw goes, in m")],
-    rolls=True, tables=("*endurance*",))
-def heavy_object(item: str, task: str, helpers: int, end_dice: int, end_bonus: int,
-                 strength: int, rng: random.Random | None = None) -> Result:
+    tables=("*endurance*",))
+def heavy_object(
+    *,
+    item: Annotated[str, In("Object", choices=_OBJ)] = _OBJ[0][0] if _OBJ else "",
+    task: Annotated[str, In("Task", choices=TASKS)] = "carry",
+    helpers: Annotated[int, In("Helpers", 0, MAX_ACTIONS, help="at the Director's discretion")] = 0,
+    end_dice: Annotated[int, In("Your Endurance rank (dice)", 0, MAX_DICE)] = 2,
+    end_bonus: Annotated[int, In("Your Endurance Trait bonus", 0, MAX_RANK)] = 2,
+    strength: Annotated[int, In(
+        "Highest STR among the carriers",
+        0,
+        MAX_RANK,
+        help="how far a throw goes, in m",
+    )] = 3,
+    rng: random.Random | None = None,
+) -> Result:
     """§ Pick Up / Carry / Drop / Throw: the table's Endurance test (a guideline for the
     Director), -5 AP per helper; a throw goes as many metres as the highest STR carrying."""
     objs = heavy_objects()

@@ -18,12 +18,13 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
 from . import data
 from .dice import Distribution, roll
 from .errors import LimitError, RulesError
-from .registry import Die, Highlight, Input, Odds, Result, calculator
+from .kernel import In, calculator
+from .registry import Die, Highlight, Odds, Result
 
 GAME = "mecha"
 DOC = "Mecha d10 Non-Mecha Combat"
@@ -304,65 +305,71 @@ def _lookup_row(key: str, choice: str) -> tuple[int, tuple[str, ...]]:
 
 
 # == calculators ===============================================================================
-def _attack_inputs() -> list[Input]:
-    types = _combat_type_choices()
-    return [
-        Input("combat", "Type of combat", "choice", types[-1][0], choices=types),
-        Input("thrown", "Thrown weapon", "bool", False),
-        Input("mode", "Fire mode", "choice", "single", choices=FIRE_MODES),
-        Input("attack_score", "Attacker's skill score (added to the die)", default=6,
-              min=0, max=MAX_SCORE),
-        Input("defence_score", "Defender's skill score (added to the die)", default=5,
-              min=0, max=MAX_SCORE),
-        Input("actions", "Attacker's actions this turn", "choice", "1",
-              choices=_action_choices()),
-        Input("defender_actions", "Defender's actions this turn", "choice", "1",
-              choices=_action_choices()),
-        Input("range", "Range (firefight or thrown)", "choice",
-              next((v for v, lab in _range_choices() if "(0)" in lab), _range_choices()[0][0]),
-              choices=_range_choices()),
-        Input("aim", "Actions spent aiming", "choice", "0",
-              choices=(("0", "None"), ("1", "One (+4)"), ("2", "Two (+6)"))),
-        Input("called", "Called shot", "choice", "none", choices=_called_choices()),
-        Input("cover", "Defender's cover", "choice", "none",
-              choices=(("none", "None"), ("light", "Light (-2)"), ("heavy", "Heavy (-4)"))),
-        Input("attacker_sight", "Attacker's sight", "choice", "clear",
-              choices=(("clear", "Clear"), ("difficult", "Difficult: light fog/dusk (-2)"),
-                       ("obscuring", "Obscuring: heavy smoke/darkness (-4)"))),
-        Input("defender_sight", "Defender's sight", "choice", "clear",
-              choices=(("clear", "Clear"), ("difficult", "Difficult: light fog/dusk (-2)"),
-                       ("obscuring", "Obscuring: heavy smoke/darkness (-4)"))),
-        Input("attacker_entangled", "Attacker entangled (-4)", "bool", False),
-        Input("defender_entangled", "Defender entangled (-4)", "bool", False),
-        Input("weapon_dice", "Weapon damage dice (+1 weapon = 1)", default=1, min=-3, max=6),
-        Input("strength", "Attacker's Strength (hand weapons, bare hands)", default=5,
-              min=1, max=15),
-        Input("armour_dice", "Defender's armour dice", default=0, min=0,
-              max=MAX_ARMOUR_DICE),
-        Input("fumble_face", "Critical failure on a die of (0 = off)", default=0, min=0,
-              max=SIDES, help="the source does not say which roll is a critical failure"),
-    ]
-
-
 @calculator(
     id="mecha.attack",
     title="Combat contest and damage",
     source=f"{DOC} § COMBAT (Non-Mecha) 2-5 (actions, contests, range, damage, wounds), "
            "§ Combat Actions (Aiming, Automatic Weapons fire, Suppressive Fire, "
            "Blindfighting, Called Shots, Cover, Critical Failures, Entangling)",
-    inputs=_attack_inputs(),
-    rolls=True,
     tables=tuple(table_ids()[k] for k in ("types", "actions", "range", "success",
                                           "strength", "called")),
     description="Exact odds that the attack beats the defence, and of the damage after armour.",
 )
-def attack(combat: str, thrown: bool, mode: str, attack_score: int, defence_score: int,
-           actions: str = "1", defender_actions: str = "1", range: str = "1", aim: str = "0",
-           called: str = "none", cover: str = "none", attacker_sight: str = "clear",
-           defender_sight: str = "clear", attacker_entangled: bool = False,
-           defender_entangled: bool = False, weapon_dice: int = 0, strength: int = 5,
-           armour_dice: int = 0, fumble_face: int = 0,
-           rng: random.Random | None = None) -> Result:
+def attack(
+    *,
+    combat: Annotated[str, In(
+        "Type of combat",
+        choices=_combat_type_choices(),
+    )] = _combat_type_choices()[-1][0],
+    thrown: Annotated[bool, In("Thrown weapon")] = False,
+    mode: Annotated[str, In("Fire mode", choices=FIRE_MODES)] = "single",
+    attack_score: Annotated[int, In("Attacker's skill score (added to the die)", 0, MAX_SCORE)] = 6,
+    defence_score: Annotated[int, In(
+        "Defender's skill score (added to the die)",
+        0,
+        MAX_SCORE,
+    )] = 5,
+    actions: Annotated[str, In("Attacker's actions this turn", choices=_action_choices())] = "1",
+    defender_actions: Annotated[str, In(
+        "Defender's actions this turn",
+        choices=_action_choices(),
+    )] = "1",
+    range: Annotated[str, In(
+        "Range (firefight or thrown)",
+        choices=_range_choices(),
+    )] = next((v for v, lab in _range_choices() if "(0)" in lab), _range_choices()[0][0]),
+    aim: Annotated[str, In(
+        "Actions spent aiming",
+        choices=(("0", "None"), ("1", "One (+4)"), ("2", "Two (+6)")),
+    )] = "0",
+    called: Annotated[str, In("Called shot", choices=_called_choices())] = "none",
+    cover: Annotated[str, In(
+        "Defender's cover",
+        choices=(("none", "None"), ("light", "Light (-2)"), ("heavy", "Heavy (-4)")),
+    )] = "none",
+    attacker_sight: Annotated[str, In(
+        "Attacker's sight",
+        choices=(("clear", "Clear"), ("difficult", "Difficult: light fog/dusk (-2)"),
+                       ("obscuring", "Obscuring: heavy smoke/darkness (-4)")),
+    )] = "clear",
+    defender_sight: Annotated[str, In(
+        "Defender's sight",
+        choices=(("clear", "Clear"), ("difficult", "Difficult: light fog/dusk (-2)"),
+                       ("obscuring", "Obscuring: heavy smoke/darkness (-4)")),
+    )] = "clear",
+    attacker_entangled: Annotated[bool, In("Attacker entangled (-4)")] = False,
+    defender_entangled: Annotated[bool, In("Defender entangled (-4)")] = False,
+    weapon_dice: Annotated[int, In("Weapon damage dice (+1 weapon = 1)", -3, 6)] = 1,
+    strength: Annotated[int, In("Attacker's Strength (hand weapons, bare hands)", 1, 15)] = 5,
+    armour_dice: Annotated[int, In("Defender's armour dice", 0, MAX_ARMOUR_DICE)] = 0,
+    fumble_face: Annotated[int, In(
+        "Critical failure on a die of (0 = off)",
+        0,
+        SIDES,
+        help="the source does not say which roll is a critical failure",
+    )] = 0,
+    rng: random.Random | None = None,
+) -> Result:
     """§ 3 Make Combat Contests, § 4 Roll Damage, § 5 Check Wounds, with § Combat Actions."""
     ids = table_ids()
     ci, crow = _lookup_row("types", combat)
@@ -524,23 +531,21 @@ def attack(combat: str, thrown: bool, mode: str, attack_score: int, defence_scor
     id="mecha.damage",
     title="Damage dice and armour roll",
     source=f"{DOC} § 4 Roll Damage, § 5 Check Wounds, § Called Shots, § Automatic Weapons fire",
-    inputs=[
-        Input("margin", "Result greater than the defender's by", default=3, min=1, max=20),
-        Input("weapon_dice", "Weapon damage dice (+1 weapon = 1)", default=1, min=-3, max=6),
-        Input("hand_weapon", "Hand weapon, bare hands or natural weapons", "bool", False),
-        Input("strength", "Strength (hand weapons)", default=5, min=1, max=15),
-        Input("called", "Called shot", "choice", "none", choices=_called_choices()),
-        Input("mode", "Fire mode", "choice", "single", choices=(
-            *FIRE_MODES[:2], ("rounds", "Auto fire: rounds that hit (below)"))),
-        Input("rounds", "Rounds that hit (auto fire)", default=1, min=1, max=10),
-        Input("armour_dice", "Defender's armour dice", default=0, min=0, max=MAX_ARMOUR_DICE),
-    ],
-    rolls=True,
     tables=(table_ids()["success"], table_ids()["strength"]),
 )
-def damage(margin: int, weapon_dice: int, hand_weapon: bool = False, strength: int = 5,
-           called: str = "none", mode: str = "single", rounds: int = 1, armour_dice: int = 0,
-           rng: random.Random | None = None) -> Result:
+def damage(
+    *,
+    margin: Annotated[int, In("Result greater than the defender's by", 1, 20)] = 3,
+    weapon_dice: Annotated[int, In("Weapon damage dice (+1 weapon = 1)", -3, 6)] = 1,
+    hand_weapon: Annotated[bool, In("Hand weapon, bare hands or natural weapons")] = False,
+    strength: Annotated[int, In("Strength (hand weapons)", 1, 15)] = 5,
+    called: Annotated[str, In("Called shot", choices=_called_choices())] = "none",
+    mode: Annotated[str, In("Fire mode", choices=(
+            *FIRE_MODES[:2], ("rounds", "Auto fire: rounds that hit (below)")))] = "single",
+    rounds: Annotated[int, In("Rounds that hit (auto fire)", 1, 10)] = 1,
+    armour_dice: Annotated[int, In("Defender's armour dice", 0, MAX_ARMOUR_DICE)] = 0,
+    rng: random.Random | None = None,
+) -> Result:
     """§ 4 Roll Damage: success dice + weapon dice + strength dice; § 5: minus the armour
     roll. Auto fire (§ Automatic Weapons fire, 4): the weapon's base damage again for each
     round after the first — 'a +1 weapon that hits with 5 rounds: success damage + 1, then
@@ -597,11 +602,13 @@ def damage(margin: int, weapon_dice: int, hand_weapon: bool = False, strength: i
     id="mecha.initiative",
     title="Initiative",
     source=f"{DOC} § 1 Determine initiative",
-    inputs=[Input("reflex", "Your Reflex", default=5, min=0, max=MAX_SCORE),
-            Input("other_reflex", "Opponent's Reflex", default=5, min=0, max=MAX_SCORE)],
-    rolls=True,
 )
-def initiative(reflex: int, other_reflex: int, rng: random.Random | None = None) -> Result:
+def initiative(
+    *,
+    reflex: Annotated[int, In("Your Reflex", 0, MAX_SCORE)] = 5,
+    other_reflex: Annotated[int, In("Opponent's Reflex", 0, MAX_SCORE)] = 5,
+    rng: random.Random | None = None,
+) -> Result:
     """§ 1: 1 die + Reflex = Initiative; highest goes first, acting in descending order."""
     d = Distribution.d(SIDES)
     diff = d.combine(d, lambda a, b: (a + reflex) - (b + other_reflex))
@@ -641,11 +648,12 @@ def break_away_target(opponents: int) -> int:
     id="mecha.break_away",
     title="Breaking away from close combat",
     source=f"{DOC} § Breaking Away",
-    inputs=[Input("opponents", "Opponents in close combat with you", default=1, min=1,
-                  max=10)],
-    rolls=True,
 )
-def break_away(opponents: int, rng: random.Random | None = None) -> Result:
+def break_away(
+    *,
+    opponents: Annotated[int, In("Opponents in close combat with you", 1, 10)] = 1,
+    rng: random.Random | None = None,
+) -> Result:
     """§ Breaking Away: roll one die; 6-10 breaks away, one less for each extra opponent."""
     low = break_away_target(opponents)
     d = Distribution.d(SIDES)
@@ -677,20 +685,26 @@ def break_away(opponents: int, rng: random.Random | None = None) -> Result:
     id="mecha.entangle",
     title="Entangling and disarming",
     source=f"{DOC} § Entangling & Disarming",
-    inputs=[
-        Input("attacker_strength", "Entangler's strength feat score (added to the die)",
-              default=6, min=0, max=MAX_SCORE),
-        Input("target_strength", "Target's strength feat score (added to the die)",
-              default=5, min=0, max=MAX_SCORE),
-        Input("choice", "Attempt", "choice", "entangle",
-              choices=(("entangle", "Entangle"), ("disarm", "Disarm"))),
-        Input("lost_before", "Actions already lost to the entanglement", default=0, min=0,
-              max=20),
-    ],
-    rolls=True,
 )
-def entangle(attacker_strength: int, target_strength: int, choice: str = "entangle",
-             lost_before: int = 0, rng: random.Random | None = None) -> Result:
+def entangle(
+    *,
+    attacker_strength: Annotated[int, In(
+        "Entangler's strength feat score (added to the die)",
+        0,
+        MAX_SCORE,
+    )] = 6,
+    target_strength: Annotated[int, In(
+        "Target's strength feat score (added to the die)",
+        0,
+        MAX_SCORE,
+    )] = 5,
+    choice: Annotated[str, In(
+        "Attempt",
+        choices=(("entangle", "Entangle"), ("disarm", "Disarm")),
+    )] = "entangle",
+    lost_before: Annotated[int, In("Actions already lost to the entanglement", 0, 20)] = 0,
+    rng: random.Random | None = None,
+) -> Result:
     """§ Entangling & Disarming: after a successful attack, a strength feat contest; the
     winner entangles (1 action lost per 5 points of the win, cumulative; -4 to physical
     actions while entangled) or disarms one weapon (no damage)."""

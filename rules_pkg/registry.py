@@ -8,7 +8,7 @@ calculator means decorating a function with `@calculator(...)`; no UI code.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
@@ -242,38 +242,35 @@ class Calculator:
 
 _REGISTRY: dict[str, Calculator] = {}
 
-
-def calculator(id: str, title: str, source: str, inputs: Sequence[Input] = (),
-               rolls: bool = False, tables: Sequence[str] = (),
-               description: str = "", sections: Sequence[str] = (),
-               ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
-    """Register a rule function as a calculator. The function stays a plain function."""
-    game = id.split(".", 1)[0]
-
-    def register(fn: Callable[..., Result]) -> Callable[..., Result]:
-        if id in _REGISTRY:
-            raise RuntimeError(f"calculator {id} registered twice")
-        _REGISTRY[id] = Calculator(id, game, title, source, tuple(inputs), fn, rolls,
-                                   tuple(tables), description, tuple(sections))
-        return fn
-
-    return register
+def register(calc: Calculator) -> None:
+    """Add a calculator (kernel.calculator does this for a decorated rule function)."""
+    if calc.id in _REGISTRY:
+        raise RuntimeError(f"calculator {calc.id} registered twice")
+    _REGISTRY[calc.id] = calc
 
 
-GAME_MODULES = ("horizon", "forbidden_lands", "cyberpunk_red", "mecha", "d100")
+def game_modules() -> tuple[str, ...]:
+    """The games, found rather than listed: each module or package of rules_pkg that has
+    extracted data of its own (`rules_pkg/data/<name>.json`, written by `make data`)."""
+    import pkgutil
+    from importlib import resources
+
+    from . import __path__ as package_path
+
+    data_dir = resources.files("rules_pkg").joinpath("data")
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(package_path)
+                        if data_dir.joinpath(f"{m.name}.json").is_file()))
 
 
 def calculators() -> tuple[Calculator, ...]:
-    """Every registered calculator, in a stable order (game, then registration)."""
+    """Every registered calculator, in a stable order (game, then registration).
+
+    Every game is imported: one that fails to import fails here, loudly.
+    """
     import importlib
 
-    for name in GAME_MODULES:
-        module = f"rules_pkg.{name}"
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as e:
-            if e.name != module:  # a game not written yet is skipped; a broken import is not
-                raise
+    for name in game_modules():
+        importlib.import_module(f"rules_pkg.{name}")
     return tuple(_REGISTRY.values())
 
 

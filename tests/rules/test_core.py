@@ -170,13 +170,13 @@ def test_registry_lists_and_gets_and_refuses_duplicates() -> None:
     assert len(ids) == len(set(ids))
     assert "forbidden_lands.attack" in ids and "mecha.attack" in ids
     assert all(c.id.startswith(c.game + ".") for c in calcs)
-    # every game module is written and registers calculators (none silently skipped)
-    assert {c.game for c in calcs} == set(registry.GAME_MODULES)
+    # every game (a module with extracted data) registers calculators: none skipped
+    assert {c.game for c in calcs} == set(registry.game_modules())
     assert registry.get("mecha.break_away").game == "mecha"
     with pytest.raises(RulesError):
         registry.get("nope.nothing")
     with pytest.raises(RuntimeError):
-        registry.calculator("mecha.break_away", "again", "x")(_toy)
+        registry.register(registry.get("mecha.break_away"))
 
 
 def test_highlight_and_result_to_dict_shapes() -> None:

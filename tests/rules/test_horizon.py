@@ -154,7 +154,7 @@ def test_limits_checked_first() -> None:
 def test_all_36_profiles_are_loaded_with_rows() -> None:
     ps = h.profiles()
     assert len(ps) == 36
-    choices = dict(h.WEAPON.choices)
+    choices = dict(next(i for i in get("horizon.attack").inputs if i.name == "weapon").choices)
     assert set(choices) == set(ps)
     for p in ps.values():
         assert p.rows, p.name
