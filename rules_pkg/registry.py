@@ -8,15 +8,20 @@ calculator means decorating a function with `@calculator(...)`; no UI code.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from .dice import Distribution
 from .errors import RulesError
 
 InputKind = Literal["int", "choice", "bool", "text"]
+# What a value of a Result is, so the UI formats it (a mean is never shown as a percentage).
+ValueKind = Literal["probability", "mean", "count", "dice", "text"]
+VALUE_KINDS: tuple[ValueKind, ...] = ("probability", "mean", "count", "dice", "text")
+_DICE_TEXT = re.compile(r"^\d*d\d+([+-]\d+)?$")
 MAX_SEED = 2**32 - 1
 _MAX_TEXT = 200
 
@@ -147,24 +152,40 @@ class Result:
     """What a calculator returns: values, explanation steps, odds, dice, highlights."""
 
     summary: str  # one line: the answer
-    values: tuple[tuple[str, Any], ...] = ()  # named values, e.g. (("Damage", 22),)
+    # named values with their kind, e.g. (("Damage", 22, "count"),); a value given as a
+    # pair gets its kind from value_kind()
+    values: tuple[tuple[Any, ...], ...] = ()
     steps: tuple[str, ...] = ()  # the explanation in the game's own words
     odds: tuple[Odds, ...] = ()
     dice: tuple[Die, ...] = ()
     highlight: tuple[Highlight, ...] = ()
     notes: tuple[str, ...] = ()  # e.g. "not in the source: …"
 
+    def __post_init__(self) -> None:
+        typed = tuple(v if len(v) == 3 else (v[0], v[1], value_kind(v[0], v[1]))
+                      for v in self.values)
+        for name, _, kind in typed:
+            if kind not in VALUE_KINDS:
+                raise ValueError(f"value {name!r}: {kind!r} is not a kind of value")
+        object.__setattr__(self, "values", typed)
+
     def value(self, name: str) -> Any:
-        for k, v in self.values:
+        for k, v, *_ in self.values:
             if k == name:
                 return v
+        raise KeyError(name)
+
+    def kind(self, name: str) -> ValueKind:
+        for k, _, kind in self.values:
+            if k == name:
+                return cast(ValueKind, kind)
         raise KeyError(name)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for the browser (fractions as 'n/d' plus a float)."""
         return {
             "summary": self.summary,
-            "values": [[k, _jsonable(v)] for k, v in self.values],
+            "values": [[k, _jsonable(v), kind] for k, v, kind in self.values],
             "steps": list(self.steps),
             "odds": [{"title": o.title, "rows": [
                 {"outcome": r.outcome, "exactly": _frac(r.exactly),
@@ -175,6 +196,22 @@ class Result:
             "highlight": [{"table": h.table, "row": h.row} for h in self.highlight],
             "notes": list(self.notes),
         }
+
+
+def value_kind(name: str, value: Any) -> ValueKind:
+    """The kind of a value given without one: a fraction named "P(...)" is a probability,
+    any other fraction a mean; whole numbers are counts; dice notation is dice; the rest text."""
+    if isinstance(value, Fraction):
+        return "probability" if name.startswith("P(") else "mean"
+    if isinstance(value, bool) or value is None:
+        return "text"
+    if isinstance(value, int):
+        return "count"
+    if isinstance(value, list | tuple) and all(isinstance(x, int) for x in value):
+        return "count"
+    if isinstance(value, str) and _DICE_TEXT.match(value.strip()):
+        return "dice"
+    return "text"
 
 
 def _frac(f: Fraction) -> dict[str, Any]:

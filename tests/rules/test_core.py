@@ -150,7 +150,7 @@ def test_calculator_validates_runs_and_serialises() -> None:
     with pytest.raises(RulesError):
         calc.run(n=3, roll=True, seed=-5)
     out = r.to_dict()
-    assert out["values"] == [["Mean", {"text": "7/1", "value": 7.0}]]
+    assert out["values"] == [["Mean", {"text": "7/1", "value": 7.0}, "mean"]]
     assert sum(Fraction(row["exactly"]["text"]) for row in out["odds"][0]["rows"]) == 1
     assert calc.to_dict()["inputs"][0] == {"name": "n", "label": "Dice", "kind": "int",
                                            "default": 2, "min": 0, "max": 10}
@@ -191,3 +191,14 @@ def test_public_names_exported() -> None:
     for name in rules_pkg.__all__:
         assert hasattr(rules_pkg, name)
     assert dice.MAX_DICE == rules_pkg.MAX_DICE
+
+
+def test_every_value_says_its_kind() -> None:
+    r = Result("x", (("P(hit)", Fraction(1, 3)), ("Mean damage", Fraction(7, 2)),
+                     ("Damage", 4), ("Dice", "2d6+1"), ("Prone", True), ("Row", "17-22"),
+                     ("Chance", Fraction(1, 2), "probability")))
+    assert [v[2] for v in r.to_dict()["values"]] == [
+        "probability", "mean", "count", "dice", "text", "text", "probability"]
+    assert r.kind("Damage") == "count" and r.value("Damage") == 4
+    with pytest.raises(ValueError):
+        Result("x", (("Odd", 1, "percent"),))

@@ -208,7 +208,7 @@ def test_banded_damage_is_not_guessed() -> None:
 def test_scores_outside_the_table_are_reported_not_invented() -> None:
     w = wid("Heavy Combat Pistol")
     above = run("profile_row", weapon=w, ap=31)
-    assert above.values == (("AP score", 31),) and above.highlight == ()
+    assert above.values == (("AP score", 31, "count"),) and above.highlight == ()
     assert "ends at 30 AP" in above.notes[0] and above.notes[0].startswith("not in the source")
     below = run("profile_row", weapon=w, ap=0)
     assert "starts at 1 AP" in below.notes[0]

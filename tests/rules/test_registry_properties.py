@@ -53,6 +53,11 @@ def check_result(r: Result) -> None:
             assert row.at_least is None or 0 <= row.at_least <= 1
     for die in r.dice:
         assert 1 <= die.value <= die.sides, f"{die} is not on its die"
+    for name, value, kind in r.values:  # the UI formats by kind: it must be true
+        if kind == "probability":
+            assert isinstance(value, Fraction) and 0 <= value <= 1, name
+        if kind == "mean":
+            assert isinstance(value, Fraction) and not name.startswith("P("), name
     r.to_dict()  # JSON-ready for the browser
 
 
