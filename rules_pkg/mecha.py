@@ -305,6 +305,14 @@ def _lookup_row(key: str, choice: str) -> tuple[int, tuple[str, ...]]:
 
 
 # == calculators ===============================================================================
+# Inputs the attack and the damage calculators share, declared once. The weapon's dice
+# default to a +1 weapon: the form always offered 1, while the attack's signature once said 0.
+WeaponDiceIn = Annotated[int, In("Weapon damage dice (+1 weapon = 1)", -3, 6)]
+WEAPON_DICE_DEFAULT = 1
+ArmourDiceIn = Annotated[int, In("Defender's armour dice", 0, MAX_ARMOUR_DICE)]
+ARMOUR_DICE_DEFAULT = 0
+
+
 @calculator(
     id="mecha.attack",
     title="Combat contest and damage",
@@ -359,9 +367,9 @@ def attack(
     )] = "clear",
     attacker_entangled: Annotated[bool, In("Attacker entangled (-4)")] = False,
     defender_entangled: Annotated[bool, In("Defender entangled (-4)")] = False,
-    weapon_dice: Annotated[int, In("Weapon damage dice (+1 weapon = 1)", -3, 6)] = 1,
+    weapon_dice: WeaponDiceIn = WEAPON_DICE_DEFAULT,
     strength: Annotated[int, In("Attacker's Strength (hand weapons, bare hands)", 1, 15)] = 5,
-    armour_dice: Annotated[int, In("Defender's armour dice", 0, MAX_ARMOUR_DICE)] = 0,
+    armour_dice: ArmourDiceIn = ARMOUR_DICE_DEFAULT,
     fumble_face: Annotated[int, In(
         "Critical failure on a die of (0 = off)",
         0,
@@ -536,14 +544,14 @@ def attack(
 def damage(
     *,
     margin: Annotated[int, In("Result greater than the defender's by", 1, 20)] = 3,
-    weapon_dice: Annotated[int, In("Weapon damage dice (+1 weapon = 1)", -3, 6)] = 1,
+    weapon_dice: WeaponDiceIn = WEAPON_DICE_DEFAULT,
     hand_weapon: Annotated[bool, In("Hand weapon, bare hands or natural weapons")] = False,
     strength: Annotated[int, In("Strength (hand weapons)", 1, 15)] = 5,
     called: Annotated[str, In("Called shot", choices=_called_choices())] = "none",
     mode: Annotated[str, In("Fire mode", choices=(
             *FIRE_MODES[:2], ("rounds", "Auto fire: rounds that hit (below)")))] = "single",
     rounds: Annotated[int, In("Rounds that hit (auto fire)", 1, 10)] = 1,
-    armour_dice: Annotated[int, In("Defender's armour dice", 0, MAX_ARMOUR_DICE)] = 0,
+    armour_dice: ArmourDiceIn = ARMOUR_DICE_DEFAULT,
     rng: random.Random | None = None,
 ) -> Result:
     """§ 4 Roll Damage: success dice + weapon dice + strength dice; § 5: minus the armour

@@ -128,3 +128,13 @@ def test_a_missing_declaration_or_default_is_a_type_error() -> None:
     for fn in (no_in, no_default):
         with pytest.raises(TypeError):
             derive_inputs(fn)
+
+
+def test_the_two_drifted_defaults_of_issue_10_are_one_value_now() -> None:
+    # forbidden_lands: the form said defender_skill 1, the signature 0; mecha: weapon_dice
+    # 1 against 0. A Python caller now gets what the form offers.
+    from rules_pkg import forbidden_lands, mecha
+
+    for fn, name in ((forbidden_lands.attack, "defender_skill"), (mecha.attack, "weapon_dice")):
+        assert inspect.signature(inspect.unwrap(fn)).parameters[name].default == 1
+        assert fn() == fn.calculator.run()
