@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any, Generic, TypeVar
 
 from .errors import LimitError, RulesError
@@ -167,3 +168,59 @@ def roll(rng: random.Random, sides: int, n: int = 1) -> tuple[int, ...]:
     check_dice(n)
     check_sides(sides)
     return tuple(rng.randint(1, sides) for _ in range(n))
+
+
+# -- sums of many equal dice, and what is left after a roll is taken off -------------------------
+@cache
+def _sum_counts(sides: int, n: int) -> tuple[int, ...]:
+    """Ways n dice of `sides` total t (index t); each die adds a window of `sides` old totals,
+    found by prefix sums, so n dice cost n linear steps (cached: a mixture reuses them)."""
+    if n == 0:
+        return (1,)
+    counts = _sum_counts(sides, n - 1)
+    prefix = [0]
+    for c in counts:
+        prefix.append(prefix[-1] + c)
+    size = len(counts)
+    return tuple(prefix[max(0, min(t, size))] - prefix[max(0, min(t - sides, size))]
+                 for t in range(size + sides))
+
+
+def dice_sum(sides: int, n: int) -> Distribution[int]:
+    """The total of n dice with `sides` sides (0 for no dice), exact."""
+    check_dice(n)
+    check_sides(sides)
+    return Distribution.from_counts(dict(enumerate(_sum_counts(sides, n))))
+
+
+def mixture(weights: Distribution[int], sides: int) -> Distribution[int]:
+    """The total of N dice where N itself follows `weights` (negative N rolls no dice)."""
+    top = max(max(n, 0) for n in weights.outcomes())
+    counts: dict[int, int] = {}
+    for n, w in weights:
+        part = dice_sum(sides, max(n, 0))
+        scale = w * sides ** (top - max(n, 0))  # every part over the same denominator
+        for v, c in part:
+            counts[v] = counts.get(v, 0) + c * scale
+    return Distribution.from_counts(counts)
+
+
+def minus_floor_zero(amount: Distribution[int], taken: Distribution[int]) -> Distribution[int]:
+    """max(0, amount - taken) for independent amount >= 0 and taken >= 0: what a roll such
+    as an armour roll lets through (one prefix-sum pass per value of `taken`)."""
+    if min(amount.outcomes()) < 0 or min(taken.outcomes()) < 0:
+        raise RulesError("amounts taken off each other cannot be negative")
+    top = max(amount.outcomes())
+    dmg = [0] * (top + 1)
+    for d, c in amount:
+        dmg[d] = c
+    prefix = [0]
+    for c in dmg:
+        prefix.append(prefix[-1] + c)
+    out = [0] * (top + 1)
+    for a, ca in taken:
+        out[0] += ca * prefix[min(a + 1, top + 1)]  # amount at or below what is taken: 0
+        tail = dmg[a + 1:]  # amount d > a leaves d - a: the shifted tail in one pass
+        out[1:1 + len(tail)] = [x + ca * y for x, y in zip(out[1:1 + len(tail)], tail,
+                                                           strict=True)]
+    return Distribution.from_counts(dict(enumerate(out)))

@@ -202,3 +202,22 @@ def test_every_value_says_its_kind() -> None:
     assert r.kind("Damage") == "count" and r.value("Damage") == 4
     with pytest.raises(ValueError):
         Result("x", (("Odd", 1, "percent"),))
+
+
+def test_sums_mixtures_and_what_a_roll_lets_through_match_plain_convolution() -> None:
+    from rules_pkg.dice import dice_sum, minus_floor_zero, mixture
+
+    d10 = Distribution.d(10)
+    for n in range(5):
+        assert dice_sum(10, n).pmf() == d10.repeat(n).pmf()
+    weights = Distribution.from_counts({0: 1, 2: 3, 3: 2})
+    by_hand: dict[int, Fraction] = {}
+    for n, w in weights.pmf().items():
+        for v, p in d10.repeat(n).pmf().items():
+            by_hand[v] = by_hand.get(v, Fraction(0)) + w * p
+    assert mixture(weights, 10).pmf() == by_hand
+    damage, armour = dice_sum(6, 3), dice_sum(10, 2)
+    assert minus_floor_zero(damage, armour).pmf() == damage.combine(
+        armour, lambda d, a: max(0, d - a)).pmf()
+    with pytest.raises(RulesError):
+        minus_floor_zero(Distribution.constant(-1), armour)
