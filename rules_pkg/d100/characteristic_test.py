@@ -23,10 +23,15 @@ from .degrees import (
     test_distribution,
 )
 from .modifiers import (
+    AGILITY_TESTS,
     ALL,
     KINDS,
     RANGE_BANDS,
+    SELF_STATUSES,
     SPECS,
+    WS_TESTS,
+    Barred,
+    barred,
     cross_check,
     ganging_up,
     hard_target,
@@ -52,8 +57,27 @@ class Line:
 
 
 def _status_inputs() -> list[Input]:
-    """One yes/no input per circumstance or status row the test reads (SPECS)."""
-    return [Input(s.key, s.label, "bool", False, help=s.help) for s in SPECS]
+    """One yes/no input per circumstance or status row the test reads (SPECS), then the
+    tester's statuses that only bar a test (SELF_STATUSES)."""
+    return ([Input(s.key, s.label, "bool", False, help=s.help) for s in SPECS]
+            + [Input(key, label, "bool", False, help=help) for key, label, help in SELF_STATUSES])
+
+
+def _not_rolled(kind: str, bars: list[Barred]) -> Result:
+    """A test the sheet fails outright or forbids: the answer says so, with no percentage."""
+    test_name = dict(KINDS)[kind]
+    fails = [b for b in bars if b.outcome == "fails"]
+    first = (fails or bars)[0]
+    verdict = "fails automatically" if fails else "cannot be attempted"
+    steps = tuple(f"{row(b.row).name}: \u201c{b.words}\u201d (the sheet, {row(b.row).table})"
+                  for b in bars)
+    return Result(
+        f"{test_name}: {verdict} ({row(first.row).name}); no roll",
+        (("Result", "automatic failure" if fails else "not allowed", "text"),),
+        steps,
+        highlight=_unique(row(b.row).highlight for b in bars),
+        notes=("No percentage: the sheet decides this test without a roll.",),
+    )
 
 
 def stack(
@@ -135,7 +159,7 @@ def stack(
                 )
             else:
                 lines.append(Line(f"{m.row.name}: {v:+d}", v, m.row))
-    if ganging != "none" and kind == "ws":
+    if ganging != "none" and kind in WS_TESTS:  # "a +10 bonus to WS tests"
         r = row("Ganging Up")
         if ganging not in ("2", "3"):
             raise RulesError(f"ganging up is 'none', '2' or '3' (got {ganging!r})")
@@ -145,7 +169,7 @@ def stack(
             v = ganging_up()[ganging]
             lines.append(Line(f"Ganging Up ({ganging} to 1): {v:+d}", v, r))
     sc = scaled()
-    if dtv and kind in ("ws", "agility"):
+    if dtv and kind in (*WS_TESTS, *AGILITY_TESTS):
         v = sc["dtv"].per_point * dtv
         lines.append(
             Line(
@@ -155,7 +179,7 @@ def stack(
             )
         )
     s = sc["size"]
-    if size != s.baseline and kind in ("ws", "bs"):
+    if size != s.baseline and kind in ("ws", "bs"):  # attacks to hit them
         steps = size - s.baseline
         per = s.above if steps > 0 else s.below
         v = per * abs(steps)
@@ -166,7 +190,7 @@ def stack(
                 s.row,
             )
         )
-    if weather and kind in ("ws", "bs"):
+    if weather and kind in (*WS_TESTS, "bs"):
         lo, hi = weather_range()
         if not lo <= weather <= hi:
             raise RulesError(f"the Weather penalty ranges from {hi} to {lo} (got {weather})")
@@ -219,7 +243,8 @@ def test(
     """Test target = characteristic + modifiers; success when the d100 roll is at most it."""
     flags = {**status, "hard_target": hard_target, "helpless": helpless,
              "burning_horde": burning_horde}
-    known = {s.key for s in SPECS} | {"hard_target", "helpless", "burning_horde"}
+    known = ({s.key for s in SPECS} | {k for k, _, _ in SELF_STATUSES}
+             | {"hard_target", "helpless", "burning_horde"})
     bad = sorted(set(flags) - known)
     if bad:
         raise RulesError(f"unknown modifier(s): {', '.join(bad)}")
@@ -228,6 +253,11 @@ def test(
     if not 0 <= rolled <= 100:
         raise RulesError(f"a d100 roll is 1 to 100, or 0 for none (got {rolled})")
     bflags = {k: bool(v) for k, v in flags.items()}
+    if kind not in ALL:
+        raise RulesError(f"unknown test kind {kind!r}")
+    bars = barred(kind, bflags)
+    if bars:
+        return _not_rolled(kind, bars)
     lines, bonus_dos, notes = stack(
         kind, horde, bflags, range_band, ganging, dtv, size, weather, helpless_rule
     )
@@ -251,17 +281,15 @@ def test(
                 "A WSB of 0 is counted as 1 DoS: a success has at least one degree "
                 "(standard rule; not in the sheet)."
             )
-    if bflags.get("blind") and kind == "bs":
-        auto, zero = "fail", "automatic failure"
-        steps.append("Blind: BS tests fail automatically")
-    if bflags.get("immobilised") and kind == "dodge":
-        auto, zero = "fail", "automatic failure"
-        steps.append("Immobilised: dodge attempts fail automatically")
     if bflags.get("deaf") and kind == "hearing":
         notes.append(
-            "Deaf: a test relying on hearing alone fails automatically; "
+            "Deaf: a test relying on hearing alone fails automatically (choose that test); "
             "the -30 is for hearing in combination with something else."
         )
+    if any(bflags.get(k) for k in ("stunned_self", "helpless_self")):
+        notes.append("Stunned or Helpless: you cannot act, so attacks, parries and dodges are "
+                     "barred; a test that is not an action (e.g. Toughness against Blood Loss) "
+                     "is still rolled (not in the sheet).")
     jam_at: int | None = None
     jrow = row("Weapon Jams")
     if kind == "bs" and not auto:

@@ -19,6 +19,7 @@ KINDS: tuple[tuple[str, str], ...] = (
     ("dodge", "Dodge (Agility) test"),
     ("perception", "Perception test (sight)"),
     ("hearing", "Test relying on hearing and more"),
+    ("hearing_alone", "Test relying on hearing alone"),
     ("concealment", "Concealment test"),
     ("stealth", "Stealth test"),
     ("willpower", "Willpower test"),
@@ -26,6 +27,11 @@ KINDS: tuple[tuple[str, str], ...] = (
     ("other", "Other test"),
 )
 ALL = tuple(k for k, _ in KINDS)
+# A Parry is a Weapon Skill test and a Grapple a WS test too; a Dodge is an Agility test.
+# A modifier the sheet gives to "Weapon Skill tests" or "Agility tests" reaches all of them;
+# one it gives to attacks against a target ("to hit a dazed target") reaches the attacks only.
+WS_TESTS = ("ws", "parry", "grapple")
+AGILITY_TESTS = ("agility", "dodge")
 
 
 @dataclass(frozen=True)
@@ -64,7 +70,7 @@ SPECS: tuple[Spec, ...] = (
         "higher_ground",
         "On higher ground than the opponent",
         "Higher Ground",
-        ((("ws", "bs", "parry"), "take a"),),
+        (((*WS_TESTS, "bs"), "take a"),),
         horde_dos="Hordes gain",
     ),
     Spec(
@@ -82,7 +88,7 @@ SPECS: tuple[Spec, ...] = (
         "Low Light",
         "Low Light",
         (
-            (("ws", "bs"), "Weapon Skill and Ballistic Skill tests"),
+            ((*WS_TESTS, "bs"), "Weapon Skill and Ballistic Skill tests"),
             (("perception",), "Perception tests using sight"),
             (("concealment",), "Concealment tests"),
         ),
@@ -92,7 +98,7 @@ SPECS: tuple[Spec, ...] = (
         "Darkness",
         "Darkness",
         (
-            (("ws",), "Weapon Skill tests take a"),
+            (WS_TESTS, "Weapon Skill tests take a"),
             (("bs",), "Ballistic Skill tests take a"),
             (("perception",), "Perception tests using sight"),
             (("concealment",), "Concealment tests"),
@@ -132,15 +138,15 @@ SPECS: tuple[Spec, ...] = (
         "You are Prone",
         "Prone",
         (
-            (("ws", "parry"), "prone characters take a"),
-            (("agility", "dodge"), "(including Parry) and a"),
+            (WS_TESTS, "prone characters take a"),
+            (AGILITY_TESTS, "(including Parry) and a"),
         ),
     ),
     Spec(
         "blind",
         "You are Blind",
         "Blind",
-        ((("ws", "agility", "dodge"), "You take"),),
+        (((*WS_TESTS, *AGILITY_TESTS), "You take"),),
         help="BS tests fail automatically.",
     ),
     Spec(
@@ -150,7 +156,9 @@ SPECS: tuple[Spec, ...] = (
         ((("hearing",), "it takes a"),),
         help="Tests relying on hearing alone fail automatically.",
     ),
-    Spec("frenzy", "You are Frenzied", "Frenzy", ((("ws", "willpower"), "You gain a"),)),
+    Spec("frenzy", "You are Frenzied", "Frenzy",
+         ((("ws", "grapple", "willpower"), "You gain a"),),
+         help="Frenzied characters cannot parry or dodge."),
     Spec(
         "immobilised",
         "You are Immobilised",
@@ -302,3 +310,49 @@ def cross_check() -> list[str]:
             f"{hb['effects'][1]:+d} in Status Effects"
         )
     return out
+
+
+# -- tests that are not rolled: "automatically fail" and "cannot" -----------------------------
+# Tests that are actions or reactions (a Stunned or Helpless character cannot take them).
+ACTION_TESTS = ("ws", "bs", "grapple", "parry", "dodge")
+
+
+@dataclass(frozen=True)
+class Barred:
+    """A status under which a test is not rolled: it fails outright, or cannot be tried."""
+
+    key: str  # the status input
+    row: str  # the sheet's row (row() name)
+    kinds: tuple[str, ...]
+    outcome: str  # "fails" or "cannot"
+    words: str  # the sheet's own words, checked against the row by the tests
+
+
+BARRED: tuple[Barred, ...] = (
+    Barred("blind", "Blind", ("bs",), "fails", "Auto-fail BS tests"),
+    Barred("blind", "Blind", ("perception",), "fails",
+           "You automatically fail Perception tests or similar depending on sight"),
+    Barred("deaf", "Deaf", ("hearing_alone",), "fails",
+           "You auto-fail any test that relies on hearing"),
+    Barred("frenzy", "Frenzy", ("parry", "dodge"), "cannot", "cannot parry, dodge"),
+    Barred("immobilised", "Immobilised", ("dodge",), "fails",
+           "automatically fail any dodge attempts"),
+    Barred("unaware_self", "Unaware", ("parry", "dodge"), "cannot",
+           "unable to attempt to take any evasive action, such as dodge or parry"),
+    Barred("stunned_self", "Stunned effect", ACTION_TESTS, "cannot",
+           "You cannot take any actions"),
+    Barred("helpless_self", "Helpless effect", ACTION_TESTS, "cannot", "You cannot act"),
+)
+
+# Statuses of the tester that only bar tests (no modifier row of their own in SPECS).
+SELF_STATUSES: tuple[tuple[str, str, str], ...] = (
+    ("unaware_self", "You are Unaware of the attack (Parry, Dodge)",
+     "An Unaware character cannot dodge or parry."),
+    ("stunned_self", "You are Stunned", "You cannot take any actions."),
+    ("helpless_self", "You are Helpless", "You cannot act."),
+)
+
+
+def barred(kind: str, flags: dict[str, bool]) -> list[Barred]:
+    """The statuses set in `flags` under which a test of `kind` is not rolled."""
+    return [b for b in BARRED if flags.get(b.key) and kind in b.kinds]

@@ -191,8 +191,11 @@ def test_automatic_results() -> None:
     assert [(row.outcome, row.exactly) for row in helpless.odds[0].rows] == [("4 DoS", 1)]
     six = run(characteristic=45, kind="ws", helpless=True, wsb=6)
     assert six.odds[0].rows[0].outcome == "6 DoS"
-    assert run(characteristic=90, kind="bs", blind=True).value("P(success)") == 0
-    assert run(characteristic=90, kind="dodge", immobilised=True).value("P(success)") == 0
+    # "Auto-fail BS tests", "automatically fail any dodge attempts": no roll, no percentage
+    for blind in (run(characteristic=90, kind="bs", blind=True),
+                  run(characteristic=90, kind="dodge", immobilised=True)):
+        assert blind.value("Result") == "automatic failure" and not blind.odds
+        assert "no roll" in blind.summary and "%" not in blind.summary
 
 
 def test_horde_dos_instead_of_modifiers() -> None:
