@@ -134,9 +134,32 @@ class Hit:
     crit: bool
 
 
-def melee_sp(sp: int) -> int:
-    """Melee weapons ignore half of the defender's armour, rounded up: SP halved, rounded up."""
-    return math.ceil(Fraction(sp, 2))
+# § Melee combat: "Melee weapons ignore half of the defender's Armor. rounded up". Two readings;
+# the literal one rounds up the half that is ignored (so the SP left is rounded down).
+MELEE_HALF = (("ignored_up", "The ignored half is rounded up (literal reading)"),
+              ("left_up", "The SP left is rounded up"))
+MeleeHalfIn = Annotated[str, In(
+    "Melee: which half is rounded up", choices=MELEE_HALF,
+    help="The sheet: 'ignore half of the defender's Armor. rounded up'")]
+MELEE_HALF_DEFAULT = "ignored_up"
+
+
+def melee_sp(sp: int, half: str = MELEE_HALF_DEFAULT) -> int:
+    """The SP a melee weapon faces: half of it ignored, as `half` reads 'rounded up'."""
+    if half == "ignored_up":
+        return sp - math.ceil(Fraction(sp, 2))
+    if half == "left_up":
+        return math.ceil(Fraction(sp, 2))
+    raise RulesError(f"{half!r} is not a reading of the melee armour rule")
+
+
+def melee_note(half: str) -> str:
+    """The note naming the reading used (the sheet can be read two ways)."""
+    if half == "ignored_up":
+        return ("Melee armour: 'ignore half of the Armor, rounded up' is read literally: the "
+                "ignored half is rounded up, so SP 11 leaves 5 (the other reading leaves 6).")
+    return ("Melee armour: 'ignore half of the Armor, rounded up' is read as the SP left "
+            "rounded up, so SP 11 leaves 6 (the literal reading leaves 5).")
 
 
 def take_damage(
@@ -147,13 +170,14 @@ def take_damage(
     melee: bool = False,
     crit: bool = False,
     direct: bool = False,
+    half: str = MELEE_HALF_DEFAULT,
 ) -> Hit:
     """§ Taking damage: subtract SP; any damage through ablates SP by 1.
 
     Head (Aimed Shot): the damage through head armour x2. A Critical Injury adds 5
     directly, whether or not damage got through. `direct`: bypasses armour, no ablation.
     """
-    used = 0 if direct else (melee_sp(sp) if melee else sp)
+    used = 0 if direct else (melee_sp(sp, half) if melee else sp)
     through = max(0, rolled - used)
     hp = through * (head_multiplier() if head else 1) + (crit_bonus() if crit else 0)
     sp_after = sp if direct or not through else max(0, sp - ablation())

@@ -12,12 +12,15 @@ from ..errors import RulesError
 from ..kernel import In, calculator
 from ..registry import Die, Result
 from .core import (
+    MELEE_HALF_DEFAULT,
     Hit,
+    MeleeHalfIn,
     _hp_odds,
     _roll_damage,
     crit_bonus,
     dice_with_crit,
     head_multiplier,
+    melee_note,
     melee_sp,
     take_damage,
 )
@@ -40,7 +43,8 @@ def damage(
         "Location",
         choices=(("body", "Body"), ("head", "Head (Aimed Shot)")),
     )] = "body",
-    melee: Annotated[bool, In("Melee weapon (armour halved, rounded up)")] = False,
+    melee: Annotated[bool, In("Melee weapon (ignores half the armour)")] = False,
+    melee_half: MeleeHalfIn = MELEE_HALF_DEFAULT,
     rolled: Annotated[int, In("Damage rolled (0 = use the odds)", 0, 500)] = 0,
     sixes: Annotated[bool, In("Two or more 6s on that roll")] = False,
     rng: random.Random | None = None,
@@ -51,9 +55,10 @@ def damage(
         raise RulesError(f"location is 'body' or 'head' (got {location!r})")
     head = location == "head"
     dist = dice_with_crit(dice)
-    hp = dist.map(lambda r: take_damage(r[0], sp, head=head, melee=melee, crit=r[1]).hp)
+    hp = dist.map(lambda r: take_damage(r[0], sp, head=head, melee=melee, crit=r[1],
+                                              half=melee_half).hp)
     p_crit = dist.p(lambda r: r[1])
-    used = melee_sp(sp) if melee else sp
+    used = melee_sp(sp, melee_half) if melee else sp
     steps = [
         f"{location.capitalize()} SP {sp}"
         + (f": a melee weapon ignores half → {used}" if melee else "")
@@ -63,13 +68,13 @@ def damage(
     if rng is not None:
         vs, c = _roll_damage(rng, dice)
         dice_out = [Die(6, v, "", "damage") for v in vs]
-        h = take_damage(sum(vs), sp, head=head, melee=melee, crit=c)
+        h = take_damage(sum(vs), sp, head=head, melee=melee, crit=c, half=melee_half)
     elif rolled:
         if not dice <= rolled <= 6 * dice:
             raise RulesError(f"{dice}d6 rolls {dice} to {6 * dice} (got {rolled})")
         if sixes and dice < 2:
             raise RulesError("two 6s need at least two dice")
-        h = take_damage(rolled, sp, head=head, melee=melee, crit=sixes)
+        h = take_damage(rolled, sp, head=head, melee=melee, crit=sixes, half=melee_half)
     summary = f"Mean {float(hp.mean()):.1f} HP; Critical Injury {p_crit}"
     if h is not None:
         steps += [
@@ -101,7 +106,7 @@ def damage(
         tuple(dice_out),
         notes=(
             "Rolling on the Critical Injury tables: the tables are not in the sheet.",
-            "'Ignore half of the Armor, rounded up' is read as SP halved, rounded up.",
+            *((melee_note(melee_half),) if melee else ()),
         ),
     )
 

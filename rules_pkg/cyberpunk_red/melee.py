@@ -13,12 +13,15 @@ from ..registry import Die, Highlight, Result
 from .checks import _opposed_result
 from .core import (
     MAX_STAT,
+    MELEE_HALF_DEFAULT,
+    MeleeHalfIn,
     _hp_odds,
     _roll_damage,
     crit_bonus,
     dice_with_crit,
     head_multiplier,
     margin_opposed,
+    melee_note,
     melee_sp,
     take_damage,
 )
@@ -88,6 +91,7 @@ def melee(
     dice: Annotated[int, In("Weapon damage (d6)", 1, 20)] = 2,
     sp: Annotated[int, In("Defender body SP", 0, 50)] = 11,
     sp_head: Annotated[int, In("Defender head SP", 0, 50)] = 11,
+    melee_half: MeleeHalfIn = MELEE_HALF_DEFAULT,
     rng: random.Random | None = None,
 ) -> Result:
     """DEX + Melee skill + 1d10 vs DEX + Evasion + 1d10; damage ignores half the SP (rounded up).
@@ -102,12 +106,14 @@ def melee(
     sp = sp_head if head else sp
     m = margin_opposed(a, def_dex + def_evasion)
     p_hit = m.p(lambda v: v > 0)
-    hp, p_crit = _attack_damage(m, dice, sp, head, True)
-    used = melee_sp(sp)
+    hp, p_crit = _attack_damage(m, dice, sp, head, True, half=melee_half)
+    used = melee_sp(sp, melee_half)
     steps = [
         f"DEX {dex} + skill {skill} {modifier:+d} + 1d10 vs DEX {def_dex} + Evasion "
         f"{def_evasion} + 1d10 (defender wins a tie): {p_hit}",
-        f"The weapon ignores half of {'head' if head else 'body'} SP {sp}, rounded up: {used}",
+        f"The weapon ignores half of {'head' if head else 'body'} SP {sp}, "
+        + ("the ignored half rounded up" if melee_half == "ignored_up"
+           else "the SP left rounded up") + f": {used}",
         f"{dice}d6 - {used}; any damage through ablates the SP by 1"
         + (f"; the damage through is \u00d7{head_multiplier()} for the head" if head else ""),
         f"Two or more 6s: Critical Injury, +{crit_bonus()} ({p_crit})",
@@ -116,7 +122,7 @@ def melee(
         steps.insert(1, f"Aimed Shot ({dict(AIM_CHOICES)[aim]}): {aim_penalty():+d}")
     if aim in ("held_item", "leg"):
         p_eff = m.combine(
-            dice_with_crit(dice), lambda mg, r: mg > 0 and r[0] > melee_sp(body_sp)
+            dice_with_crit(dice), lambda mg, r: mg > 0 and r[0] > melee_sp(body_sp, melee_half)
         ).probability(True)
         steps.append(
             f"A single point through body armour: the {dict(AIM_CHOICES)[aim]} effect ({p_eff})"
@@ -129,7 +135,7 @@ def melee(
         if a + x > def_dex + def_evasion + y:
             vs, c = _roll_damage(rng, dice)
             dice_out += [Die(6, v, "", "damage") for v in vs]
-            h = take_damage(sum(vs), sp, head=head, melee=True, crit=c)
+            h = take_damage(sum(vs), sp, head=head, melee=True, crit=c, half=melee_half)
             summary = f"Hit: {sum(vs)} - {used} → {h.hp} HP lost" + (
                 ", Critical Injury" if c else ""
             )
@@ -143,8 +149,8 @@ def melee(
         tuple(dice_out),
         notes=(
             NO_CRIT_10,
-            "'Ignore half of the Armor, rounded up' is read as SP halved, "
-            "rounded up; weapon damage dice are not in the sheet.",
+            melee_note(melee_half),
+            "Weapon damage dice are not in the sheet.",
         ),
     )
 

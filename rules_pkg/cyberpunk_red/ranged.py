@@ -19,6 +19,7 @@ from .core import (
     DEFENCE_DEFAULT,
     DV_DEFAULT,
     MAX_STAT,
+    MELEE_HALF_DEFAULT,
     DefDexIn,
     DefenceIn,
     DefEvasionIn,
@@ -59,6 +60,7 @@ def _attack_damage(
     head: bool,
     melee: bool,
     mult_cap: int | None = None,
+    half: str = MELEE_HALF_DEFAULT,
 ) -> tuple[Distribution[int], Fraction]:
     """HP lost over the attack: 0 on a miss; on a hit dice (x margin up to cap) vs SP + crit."""
     dmg = dice_with_crit(n)
@@ -67,7 +69,7 @@ def _attack_damage(
         if margin <= 0:
             return 0
         total = roll_[0] * (min(margin, mult_cap) if mult_cap else 1)
-        return take_damage(total, sp, head=head, melee=melee, crit=roll_[1]).hp
+        return take_damage(total, sp, head=head, melee=melee, crit=roll_[1], half=half).hp
 
     hp = hit_p_margin.combine(dmg, on)
     crit = hit_p_margin.combine(dmg, lambda mg, r: mg > 0 and r[1]).probability(True)

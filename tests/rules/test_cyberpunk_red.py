@@ -89,8 +89,14 @@ def test_taking_damage_steps() -> None:
     assert (h.through, h.hp, h.sp_after) == (0, 0, 11)  # nothing through: no ablation
     h = c.take_damage(15, 11, head=True)
     assert (h.through, h.hp) == (4, 8)  # head: the damage through x2
+    # "Melee weapons ignore half of the defender's Armor. rounded up": literally the ignored
+    # half (6 of 11) is rounded up, leaving 5; the other reading leaves 6
     h = c.take_damage(9, 11, melee=True)
-    assert (h.sp, h.hp, h.sp_after) == (6, 3, 10)  # SP 11 halved, rounded up: 6
+    assert (h.sp, h.hp, h.sp_after) == (5, 4, 10)
+    h = c.take_damage(9, 11, melee=True, half="left_up")
+    assert (h.sp, h.hp, h.sp_after) == (6, 3, 10)
+    assert [c.melee_sp(sp) for sp in (0, 1, 2, 11, 12)] == [0, 0, 1, 5, 6]
+    assert [c.melee_sp(sp, "left_up") for sp in (0, 1, 2, 11, 12)] == [0, 1, 1, 6, 6]
     h = c.take_damage(5, 11, crit=True)
     assert (h.hp, h.sp_after) == (5, 11)  # crit +5 even if nothing got through, no ablation
     h = c.take_damage(15, 11, head=True, crit=True)
@@ -176,9 +182,16 @@ def test_shotgun_shell() -> None:
 
 def test_melee_halves_armour() -> None:
     r = get("cyberpunk_red.melee").run(dex=6, skill=4, def_dex=6, def_evasion=4, dice=1, sp=5)
-    # hit 45/100; 1d6 against SP 3 (5 halved, rounded up): mean through (1+2+3)/6 = 1
+    # hit 45/100; 1d6 against SP 2 (the ignored half of 5 rounded up: 3): mean through
+    # (1+2+3+4)/6 = 10/6
     assert r.value("P(hit)") == Fraction(45, 100)
+    assert r.value("Mean HP lost") == Fraction(45, 100) * Fraction(10, 6)
+    assert any("read literally" in n for n in r.notes)
+    r = get("cyberpunk_red.melee").run(dex=6, skill=4, def_dex=6, def_evasion=4, dice=1, sp=5,
+                                       melee_half="left_up")
+    # SP 3 (the SP left rounded up): mean through (1+2+3)/6 = 1
     assert r.value("Mean HP lost") == Fraction(45, 100) * 1
+    assert any("the SP left rounded up" in n for n in r.notes)
 
 
 def test_melee_aimed_at_the_head() -> None:
