@@ -9,7 +9,7 @@ from ..errors import RulesError
 
 GAME = "forbidden_lands"
 DOC = "Forbidden Lands Combat Quick Reference"
-MAX_POOL = 15  # the largest pool (base + skill + gear dice) any calculator here rolls
+MAX_POOL = 24  # the largest pool a form can ask for: 6 base + 6 skill + 6 gear + 6 mods
 MAX_ARMOUR = 15  # armour + helmet gear dice
 SUCCESS, BANE = "✘", "☠"
 

@@ -111,11 +111,13 @@ def test_negative_dice_cancel_successes() -> None:
 
 def test_pool_limit_is_checked_first() -> None:
     with pytest.raises(LimitError):
-        fl.DicePool(6, 6, 6)
+        fl.DicePool(6, 13, 6)  # 25 dice: one more than any form can ask for
     with pytest.raises(RulesError):
         fl.DicePool(-1, 0, 0)
-    with pytest.raises(RulesError):
-        calc("roll").run(attribute=6, skill=6, gear=6)
+    # the largest pool the form offers (issue #10 item 7: no 24-die pool against a 15 cap)
+    biggest = calc("roll").run(attribute=6, skill=6, gear=6, modification=6)
+    assert biggest.steps[0].startswith("Roll 6 base, 12 skill, 6 gear dice")
+    assert biggest.value("P(at least needed ✘), first roll") == 1 - F(5, 6) ** 24
 
 
 def test_fifteen_die_pushed_pool_is_exact() -> None:

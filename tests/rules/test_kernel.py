@@ -138,3 +138,16 @@ def test_the_two_drifted_defaults_of_issue_10_are_one_value_now() -> None:
     for fn, name in ((forbidden_lands.attack, "defender_skill"), (mecha.attack, "weapon_dice")):
         assert inspect.signature(inspect.unwrap(fn)).parameters[name].default == 1
         assert fn() == fn.calculator.run()
+
+
+@pytest.mark.parametrize("calc", CALCULATORS, ids=[c.id for c in CALCULATORS])
+def test_a_form_never_offers_a_size_the_engine_refuses(calc: rules_pkg.Calculator) -> None:
+    """Issue #10 item 7: every whole-number input at its declared maximum, all at once, stays
+    within the engine's limits (e.g. a 24-die Forbidden Lands pool against a 15-die cap)."""
+    raw = {i.name: i.max for i in calc.inputs if i.kind == "int"}
+    try:
+        calc.run(**raw)
+    except rules_pkg.LimitError as e:
+        pytest.fail(f"{calc.id}: the form allows {raw} but the engine says {e}")
+    except RulesError:
+        pass  # a rule's own refusal (e.g. more damage than the dice can roll), not a limit
