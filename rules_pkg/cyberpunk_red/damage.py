@@ -74,6 +74,12 @@ def damage(
             raise RulesError(f"{dice}d6 rolls {dice} to {6 * dice} (got {rolled})")
         if sixes and dice < 2:
             raise RulesError("two 6s need at least two dice")
+        # the dice must be able to show what is declared: two 6s make at least 12 plus 1 a
+        # die; a total above 5 a die + 1 cannot be rolled without two 6s
+        if sixes and rolled < dice + 10:
+            raise RulesError(f"two 6s on {dice}d6 make at least {dice + 10} (got {rolled})")
+        if not sixes and rolled > 5 * dice + 1:
+            raise RulesError(f"{rolled} on {dice}d6 needs two or more 6s: tick that box")
         h = take_damage(rolled, sp, head=head, melee=melee, crit=sixes, half=melee_half)
     summary = f"Mean {float(hp.mean()):.1f} HP; Critical Injury {p_crit}"
     if h is not None:

@@ -198,6 +198,7 @@ def stack(
     return lines, bonus_dos, [n for n in notes if n]
 
 
+DOS_NOTE = f"Degrees of success are not in the sheet: {DOS_RULE}."
 _HELPLESS_FROM = {"modifiers": "Status Modifiers", "effects": "Status Effects"}
 
 
@@ -319,6 +320,7 @@ def test(
         steps.append(f"Rolled {shown:02d}: {'success' if d > 0 else 'failure'}, {text}")
         summary += f"; rolled {shown:02d}: {text}"
     notes.append("The sheet sets no cap on the total modifier (not in the source).")
+    notes.append(DOS_NOTE)
     if horde:  # the rows' own Horde column, where it says more than "As normal."
         used = {ln.row for ln in lines if ln.row is not None}
         notes += [
@@ -369,4 +371,5 @@ def degrees_calc(
         (("Success", d > 0), ("Degrees", abs(d))),
         steps,
         degree_odds(test_distribution(target)),
+        notes=(DOS_NOTE,),
     )

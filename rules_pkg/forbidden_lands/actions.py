@@ -74,6 +74,8 @@ def actions(
                   tuple(steps), highlight=tuple(highlights))
 
 
+CARDS_NOTE = ("Not in the sheet: Forbidden Lands standard rule, the initiative cards are "
+              "numbered 1-10 and the lowest card acts first.")
 DECK = tuple(range(1, 11))  # initiative cards 1-10; the lowest card acts first
 
 
@@ -134,8 +136,8 @@ def initiative(
     values: list[tuple[str, Any]] = [("P(you act first)", place.probability(1))]
     summary = f"P(act first) = {_p(place.probability(1))}"
     dice: tuple[Die, ...] = ()
-    notes = ("The sheet does not say whether the card not kept after surprise goes back into "
-             "the deck; choose above.",) if surprise else ()
+    notes = (CARDS_NOTE,) + (("The sheet does not say whether the card not kept after surprise "
+                              "goes back into the deck; choose above.",) if surprise else ())
     if rng is not None:
         deck = list(DECK)
         rng.shuffle(deck)
@@ -185,4 +187,4 @@ def initiative_swap(
                    "(the lowest card acts first); keep these cards for the rest of the combat.")
     return Result(f"You now act on card {their_card}", (("Your card", their_card),
                                                         ("Their card", your_card)),
-                  steps, highlight=highlights)
+                  steps, highlight=highlights, notes=(CARDS_NOTE,))

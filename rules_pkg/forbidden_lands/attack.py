@@ -45,6 +45,7 @@ from .sheet import (
     _rows,
     _slug,
     modifier,
+    outside_rules,
 )
 
 # -- attack, reaction, armour -------------------------------------------------------------------
@@ -350,5 +351,7 @@ def attack(
         elif h:
             summary = f"Success ({h} {SUCCESS}): {row.effect}"
     notes.append("Weapon damage ratings are on the weapon, not on the sheet.")
+    notes += outside_rules(pushed != "no" or dpushed != "no",
+                           mod != 0 or (reaction != "none" and dmod != 0))
     return Result(summary, tuple(values), tuple(steps), tuple(odds), dice, tuple(highlights),
                   tuple(notes))

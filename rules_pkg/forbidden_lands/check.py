@@ -23,7 +23,16 @@ from .dice import (
     successes,
     tally,
 )
-from .sheet import BANE, DOC, MAX_POOL, STANDARD_MODS, STANDARD_PUSH, SUCCESS, T_NON_ATTACK
+from .sheet import (
+    BANE,
+    DOC,
+    MAX_POOL,
+    STANDARD_MODS,
+    STANDARD_PUSH,
+    SUCCESS,
+    T_NON_ATTACK,
+    outside_rules,
+)
 
 
 # == calculators ===============================================================================
@@ -101,4 +110,5 @@ def check(attribute: int, skill: int, gear: int, modification: int, push: str, n
         values.insert(0, ("Successes", net_successes(got)))
         summary = (f"{net_successes(got)} {SUCCESS} — "
                    + ("success" if net_successes(got) >= needed else "failure") + "; " + summary)
-    return Result(summary, tuple(values), tuple(steps), tuple(odds), dice)
+    return Result(summary, tuple(values), tuple(steps), tuple(odds), dice,
+                  notes=outside_rules(pushed, modification != 0))

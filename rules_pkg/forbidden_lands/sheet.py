@@ -69,3 +69,9 @@ def _slug(text: str) -> str:
 
 def _clean(action: str) -> str:
     return action.rstrip("*").strip()
+
+
+def outside_rules(pushed: bool, modified: bool) -> tuple[str, ...]:
+    """Notes naming the standard rules a roll used that the sheet only refers to."""
+    return ((f"Not in the sheet: {STANDARD_PUSH}.",) if pushed else ()) + (
+        (f"Not in the sheet: {STANDARD_MODS}.",) if modified else ())

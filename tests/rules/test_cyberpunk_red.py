@@ -404,3 +404,10 @@ def test_bad_input_messages() -> None:
         c.grapple_action(action="suplex")
     with pytest.raises(RulesError, match="two 6s need at least two dice"):
         c.damage(dice=1, rolled=6, sixes=True)
+    # issue #10 item 7: rolled dice must be possible for the dice declared
+    with pytest.raises(RulesError, match="make at least 12"):
+        c.damage(dice=2, rolled=11, sixes=True)
+    with pytest.raises(RulesError, match="needs two or more 6s"):
+        c.damage(dice=2, rolled=12, sixes=False)
+    assert c.damage(dice=2, rolled=12, sixes=True).value("HP lost") == 1 + 5  # 12 - 11, +5
+    assert c.damage(dice=3, rolled=16, sixes=False).value("HP lost") == 5  # 6+5+5: one 6

@@ -428,3 +428,8 @@ def test_bad_input_messages() -> None:
         get("d100.test").run(rolled=101)
     with pytest.raises(RulesError, match="'thrown' is not one of the choices"):
         d.cover(attack="thrown")
+
+
+def test_degrees_of_success_are_named_as_a_standard_rule() -> None:
+    for r in (get("d100.test").run(), get("d100.degrees").run()):
+        assert any("Degrees of success are not in the sheet" in n for n in r.notes)

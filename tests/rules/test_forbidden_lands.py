@@ -372,3 +372,14 @@ def test_attack_pipeline_matches_samples(chi2: object) -> None:
         samples.append(str(damage))
     stat, df, critical = chi2(samples, exact)  # type: ignore[operator]
     assert stat < critical, (stat, df, critical)
+
+
+def test_rules_from_outside_the_sheet_are_named_in_the_notes() -> None:
+    # issue #10 item 7: pushing, negative dice and the 1-10 cards are standard rules
+    plain = calc("roll").run()
+    assert not any("Not in the sheet" in n for n in plain.notes)
+    pushed = calc("roll").run(push="always", modification=-3)
+    assert any("Pushing" in n for n in pushed.notes)
+    assert any("negative dice" in n for n in pushed.notes)
+    assert any("numbered 1-10" in n for n in calc("initiative").run().notes)
+    assert any("numbered 1-10" in n for n in calc("initiative_swap").run().notes)
