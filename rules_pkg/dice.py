@@ -12,6 +12,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import gcd
 from typing import Any, Generic, TypeVar
 
 from .errors import LimitError, RulesError
@@ -224,3 +225,64 @@ def minus_floor_zero(amount: Distribution[int], taken: Distribution[int]) -> Dis
         out[1:1 + len(tail)] = [x + ca * y for x, y in zip(out[1:1 + len(tail)], tail,
                                                            strict=True)]
     return Distribution.from_counts(dict(enumerate(out)))
+
+
+# -- an outcome written once as a function of the dice ------------------------------------------
+Draw = Callable[[int], int]  # draw(sides) -> the face of one die with that many sides
+MAX_PATHS = 200_000  # the most face sequences expand() walks (checked as it goes)
+
+
+def expand(program: Callable[[Draw], T]) -> Distribution[T]:
+    """The exact distribution of `program(draw)`, where each `draw(sides)` is a fair die.
+
+    The program is run once per sequence of faces it can see, depth first (cf. dyce's
+    `expand`), so the dice it draws may depend on the faces before (an exploding die, a
+    re-roll). `sample` runs the very same program on seeded dice: the rule is written once.
+    """
+    weights: dict[T, Fraction] = {}
+    prefix: list[int] = []  # the faces of the current path; new dice start at 1
+    sides_seen: list[int] = []  # the sides of each die the current path drew
+
+    def draw(sides: int) -> int:
+        check_sides(sides)
+        i = len(sides_seen)
+        sides_seen.append(sides)
+        if i == len(prefix):
+            prefix.append(1)
+        return prefix[i]
+
+    paths = 0
+    while True:
+        sides_seen.clear()
+        outcome = program(draw)
+        del prefix[len(sides_seen):]
+        weight = Fraction(1)
+        for s in sides_seen:
+            weight /= s
+        weights[outcome] = weights.get(outcome, Fraction(0)) + weight
+        paths += 1
+        if paths > MAX_PATHS:
+            raise LimitError(f"too many dice outcomes to list exactly (over {MAX_PATHS})")
+        while prefix and prefix[-1] == sides_seen[len(prefix) - 1]:  # the odometer
+            prefix.pop()
+        if not prefix:
+            break
+        prefix[-1] += 1
+    scale = 1
+    for w in weights.values():
+        scale = scale * w.denominator // gcd(scale, w.denominator)
+    return Distribution.from_counts({o: int(w * scale) for o, w in weights.items()})
+
+
+def sample(program: Callable[[Draw], T], rng: random.Random,
+           ) -> tuple[T, tuple[tuple[int, int], ...]]:
+    """One seeded run of `program`: its outcome and the dice it drew, as (sides, face)."""
+    faces: list[tuple[int, int]] = []
+
+    def draw(sides: int) -> int:
+        check_sides(sides)
+        face = rng.randint(1, sides)  # the same stream as roll()
+        faces.append((sides, face))
+        return face
+
+    return program(draw), tuple(faces)

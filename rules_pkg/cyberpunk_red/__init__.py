@@ -118,3 +118,8 @@ from .environment import (  # noqa: F401
     poison,
     poison_table,
 )
+from .turn import (  # noqa: F401
+    armor,
+    initiative,
+    move,
+)

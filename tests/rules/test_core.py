@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from itertools import product
+from typing import Any
 
 import pytest
 
@@ -221,3 +222,20 @@ def test_sums_mixtures_and_what_a_roll_lets_through_match_plain_convolution() ->
         armour, lambda d, a: max(0, d - a)).pmf()
     with pytest.raises(RulesError):
         minus_floor_zero(Distribution.constant(-1), armour)
+
+
+def test_expand_and_sample_run_one_rule_both_ways() -> None:
+    from rules_pkg.dice import expand, sample
+
+    def explode(draw: Any) -> int:  # a d10 that adds another on a 10 and subtracts on a 1
+        face = draw(10)
+        return face + draw(10) if face == 10 else face - draw(10) if face == 1 else face
+
+    dist = expand(explode)
+    assert dist.probability(20) == Fraction(1, 100) and dist.probability(5) == Fraction(1, 10)
+    assert dist.mean() == Fraction(11, 2)
+    two = Distribution.d(6) + Distribution.d(6)
+    assert expand(lambda draw: draw(6) + draw(6)).pmf() == two.pmf()
+    rng, again = random.Random(5), random.Random(5)
+    outcome, faces = sample(explode, rng)
+    assert outcome in dist.outcomes() and faces[0] == (10, again.randint(1, 10))

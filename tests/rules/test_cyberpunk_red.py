@@ -411,3 +411,30 @@ def test_bad_input_messages() -> None:
         c.damage(dice=2, rolled=12, sixes=False)
     assert c.damage(dice=2, rolled=12, sixes=True).value("HP lost") == 1 + 5  # 12 - 11, +5
     assert c.damage(dice=3, rolled=16, sixes=False).value("HP lost") == 5  # 6+5+5: one 6
+
+
+# -- § Initiative, § Movement, § Armor (issue #10 item 6) -------------------------------------
+def test_initiative_is_ref_plus_d10() -> None:
+    # "When Combat starts everyone rolls Initiative REF+1d10=Initiative score"
+    r = get("cyberpunk_red.initiative").run(ref=6, other_ref=6)
+    assert r.value("P(tie)") == Fraction(10, 100) and r.value("P(you first)") == Fraction(45, 100)
+    assert get("cyberpunk_red.initiative").run(ref=16, other_ref=6).value("P(you first)") == 1
+    rolled = get("cyberpunk_red.initiative").run(ref=3, other_ref=5, roll=True, seed=9)
+    mine, theirs = (d.value for d in rolled.dice)
+    assert (rolled.value("Your initiative"), rolled.value("Opponent's initiative")) == (
+        3 + mine, 5 + theirs)
+
+
+def test_move_counts_jumping_and_swimming_double() -> None:
+    # "Special movement like jumping swimming cost double the squares to use."
+    r = get("cyberpunk_red.move").run(move=6, walk=2, special=2)
+    assert (r.value("Squares used"), r.value("Allowed")) == (6, True)
+    assert get("cyberpunk_red.move").run(move=6, walk=3, special=2).value("Allowed") is False
+
+
+def test_armor_highest_sp_counts_and_the_penalty_hits_ref_dex_move_once() -> None:
+    # "only your highest source of SP in a location determines your SP for that location"
+    r = get("cyberpunk_red.armor").run(body_sp=7, other_body_sp=11, penalty=2, ref=6, dex=5,
+                                       move=1)
+    assert (r.value("Body SP"), r.value("REF"), r.value("DEX"), r.value("MOVE")) == (11, 4, 3, 0)
+    assert any("immobile" in s for s in r.steps)
