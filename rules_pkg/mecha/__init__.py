@@ -81,3 +81,4 @@ from .close_combat import (  # noqa: F401
     break_away_target,
     entangle,
 )
+from .skills import skills  # noqa: F401
