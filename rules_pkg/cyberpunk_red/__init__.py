@@ -16,8 +16,6 @@ from .sheet import (  # noqa: F401
     NO_CRIT_10,
     SRC,
     _int,
-    _sections,
-    _texts,
     parse_dice,
     rows,
     rule,

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
 
 from .. import data
 from ..dice import Distribution
@@ -22,44 +19,14 @@ NO_CRIT_10 = (
 # -- reading numbers from the extracted document ---------------------------------------------
 
 
-def _texts(blocks: Iterable[dict[str, Any]]) -> Iterable[str]:
-    for b in blocks:
-        if b["type"] == "paragraph":
-            yield b["text"]
-        elif b["type"] == "list":
-            stack = list(b["items"])
-            while stack:
-                it = stack.pop(0)
-                yield it["text"]
-                stack[:0] = it.get("children", [])
-        elif b["type"] == "table":
-            for r in b["rows"]:
-                yield " ".join(r["cells"])
-
-
-def _sections(ss: list[dict[str, Any]]) -> Iterable[dict[str, Any]]:
-    for s in ss:
-        yield s
-        yield from _sections(s["sections"])
-
-
-@cache
 def section_text(section_id: str) -> str:
-    """All text of a section and its subsections, whitespace normalised."""
-    for s in _sections(data.document(GAME)["sections"]):
-        if s["id"] == section_id:
-            parts = list(_texts(s["blocks"]))
-            parts += [t for sub in _sections(s["sections"]) for t in _texts(sub["blocks"])]
-            return re.sub(r"\s+", " ", " ".join(parts).replace("\u00a0", " "))
-    raise RulesError(f"cyberpunk_red data: no section {section_id!r}")
+    """All text of a section of the sheet and its subsections (data.section_text)."""
+    return data.section_text(GAME, section_id)
 
 
 def rule(section_id: str, pattern: str, group: int = 1) -> int:
     """A number the sheet writes in prose, found by a regex in its section."""
-    m = re.search(pattern, section_text(section_id), re.IGNORECASE)
-    if not m:
-        raise RulesError(f"cyberpunk_red data: {pattern!r} not found in § {section_id}")
-    return int(m.group(group))
+    return data.prose_number(GAME, section_id, pattern, group)
 
 
 @dataclass(frozen=True)

@@ -108,3 +108,4 @@ from .objects import (  # noqa: F401
     heavy_objects,
     helped_difficulty,
 )
+from .disengaged import escape, extended_action, turn_actions  # noqa: F401

@@ -367,7 +367,7 @@ def test_poisons_and_drugs() -> None:
 def test_every_calculator_is_mapped_to_real_sections() -> None:
     from rules_pkg import calculators, data
 
-    known = {s["id"] for s in c._sections(data.document("cyberpunk_red")["sections"])}
+    known = {s["id"] for s in data._sections(data.document("cyberpunk_red")["sections"])}
     for calc in calculators():
         if calc.game == "cyberpunk_red":
             assert calc.sections or calc.tables, calc.id

@@ -516,3 +516,30 @@ def test_every_calculator_runs_on_its_defaults() -> None:
         if c.rolls:
             assert c.run(roll=True, seed=1) == c.run(roll=True, seed=1)
         r.to_dict()
+
+
+# -- Disengaged rules, Draw / Holster / Switch, Communication (issue #10 item 6) ---------------
+def test_extended_action_needs_disengaged_no_other_action_and_agi_metres() -> None:
+    # "you can make 1 roll per turn ... can't make any other actions and can only move a
+    # maximum of you AGI rank in meters"
+    run = get("horizon.extended_action").run
+    assert run(agility=3, metres=3).value("Allowed") is True
+    assert run(agility=3, metres=4).value("Allowed") is False
+    assert run(other_actions=1).value("Allowed") is False
+    assert run(disengaged=False).value("Rolls") == 0
+
+
+def test_escaping_combat_takes_three_unlocated_rounds() -> None:
+    # "You have escaped combat when your enemies fail to locate you for 3 consecutive rounds."
+    run = get("horizon.escape").run
+    assert (run(rounds=2).value("Escaped"), run(rounds=3).value("Escaped")) == (False, True)
+    assert run(rounds=0).value("Rounds left") == 3
+
+
+def test_draw_holster_switch_cost_one_action_and_talk_is_twenty_words() -> None:
+    # "Drawing a weapon of your choice requires 1 action"; "speak up to 20 words per round"
+    run = get("horizon.turn_actions").run
+    r = run(actions=2, draws=1, switches=1, words=20)
+    assert (r.value("Actions used"), r.value("Allowed")) == (2, True)
+    assert run(actions=2, draws=1, holsters=1, switches=1).value("Allowed") is False
+    assert run(words=21).value("Allowed") is False
