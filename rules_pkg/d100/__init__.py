@@ -104,3 +104,4 @@ from .status import (  # noqa: F401
     fatigue_collapse,
     helpless_damage,
 )
+from .effects import decay, hallucinating, scatter  # noqa: F401

@@ -433,3 +433,28 @@ def test_bad_input_messages() -> None:
 def test_degrees_of_success_are_named_as_a_standard_rule() -> None:
     for r in (get("d100.test").run(), get("d100.degrees").run()):
         assert any("Degrees of success are not in the sheet" in n for n in r.notes)
+
+
+# -- § Scattering, § Decay, § Hallucinating (issue #10 item 6) ----------------------------------
+def test_scatter_1d5_km_plus_dof_for_non_thrown_blast() -> None:
+    # "moves ... by 1d5km. Non-thrown blast weapons instead move 1d5km, plus another km per
+    # degree of failure."
+    thrown = get("d100.scatter").run(thrown=True, dof=3)
+    assert [row.outcome for row in thrown.odds[0].rows] == ["1", "2", "3", "4", "5"]
+    blast = get("d100.scatter").run(thrown=False, dof=3)
+    assert blast.value("Mean distance (km)") == 6
+    rolled = get("d100.scatter").run(thrown=False, dof=3, roll=True, seed=8)
+    direction, km = (d.value for d in rolled.dice)
+    assert rolled.value("Distance (km)") == km + 3 and rolled.value("Direction (d10)") == direction
+
+
+def test_decay_five_per_hour_of_rest() -> None:
+    # "Remove 5 Decay per 1 hour of rest."
+    r = get("d100.decay").run(decay=12, hours=2)
+    assert (r.value("Decay left"), r.value("Hours to recover")) == (2, 3)
+
+
+def test_hallucinating_lasts_1d10_rounds_and_hordes_are_stunned() -> None:
+    r = get("d100.hallucinating").run()
+    assert r.value("Mean rounds") == Fraction(11, 2) and "Hallucinogenic" in r.summary
+    assert "Stunned" in get("d100.hallucinating").run(horde=True).summary
