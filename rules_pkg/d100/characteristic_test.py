@@ -152,7 +152,10 @@ def stack(
         if kind == "bs":
             m = range_modifiers()[range_band]
             v = m.value("bs") or 0
-            if horde and m.horde_dos is not None:
+            if flags.get("gun_in_melee") and (v > 0 or (horde and m.horde_dos is not None)):
+                lines.append(Line(f"{m.row.name}: no bonus, a pistol in melee gains none due to "
+                                  "range (Guns in Melee)", 0, row("Guns in Melee")))
+            elif horde and m.horde_dos is not None:
                 bonus_dos += m.horde_dos
                 lines.append(
                     Line(f"{m.row.name}: Hordes gain {m.horde_dos:+d} DoS instead", 0, m.row)
@@ -169,7 +172,7 @@ def stack(
             v = ganging_up()[ganging]
             lines.append(Line(f"Ganging Up ({ganging} to 1): {v:+d}", v, r))
     sc = scaled()
-    if dtv and kind in (*WS_TESTS, *AGILITY_TESTS):
+    if dtv and kind in (*WS_TESTS, *AGILITY_TESTS, "charge_run"):
         v = sc["dtv"].per_point * dtv
         lines.append(
             Line(
@@ -223,6 +226,8 @@ def test(
         choices=(("modifiers", "Status Modifiers row"), ("effects", "Status Effects row")),
         help="The two rows give different BS bonuses.")] = "modifiers",
     burning_horde: Annotated[bool, In("Horde is Burning (Willpower)")] = False,
+    gun_in_melee: Annotated[bool, In(
+        "Firing a gun in melee", help="Only pistols can be used in melee.")] = False,
     range_band: Annotated[str, In("Range band", choices=(
         ("normal", "Normal range"),
         ("point_blank", "Point Blank"),
@@ -243,9 +248,9 @@ def test(
 ) -> Result:
     """Test target = characteristic + modifiers; success when the d100 roll is at most it."""
     flags = {**status, "hard_target": hard_target, "helpless": helpless,
-             "burning_horde": burning_horde}
+             "burning_horde": burning_horde, "gun_in_melee": gun_in_melee}
     known = ({s.key for s in SPECS} | {k for k, _, _ in SELF_STATUSES}
-             | {"hard_target", "helpless", "burning_horde"})
+             | {"hard_target", "helpless", "burning_horde", "gun_in_melee"})
     bad = sorted(set(flags) - known)
     if bad:
         raise RulesError(f"unknown modifier(s): {', '.join(bad)}")
@@ -287,6 +292,8 @@ def test(
             "Deaf: a test relying on hearing alone fails automatically (choose that test); "
             "the -30 is for hearing in combination with something else."
         )
+    if gun_in_melee and kind == "bs":
+        notes.append("Guns in Melee: only pistols can be used in melee.")
     if any(bflags.get(k) for k in ("stunned_self", "helpless_self")):
         notes.append("Stunned or Helpless: you cannot act, so attacks, parries and dodges are "
                      "barred; a test that is not an action (e.g. Toughness against Blood Loss) "

@@ -17,6 +17,7 @@ KINDS: tuple[tuple[str, str], ...] = (
     ("parry", "Parry (WS) test"),
     ("agility", "Agility test"),
     ("dodge", "Dodge (Agility) test"),
+    ("charge_run", "Agility test to charge, run or boosted jump"),
     ("perception", "Perception test (sight)"),
     ("hearing", "Test relying on hearing and more"),
     ("hearing_alone", "Test relying on hearing alone"),
@@ -146,7 +147,7 @@ SPECS: tuple[Spec, ...] = (
         "blind",
         "You are Blind",
         "Blind",
-        (((*WS_TESTS, *AGILITY_TESTS), "You take"),),
+        (((*WS_TESTS, *AGILITY_TESTS), "You take"), (("charge_run",), "you must test Agility")),
         help="BS tests fail automatically.",
     ),
     Spec(

@@ -28,7 +28,8 @@ CELLS: list[tuple[dict[str, Any], list[str], int | str, int, str]] = [
     ({"running": True}, ["bs"], -20, 7, "BS attacks against the character take a -20"),
     ({"running": True}, ["ws"], +20, 7, "WS attacks take a +20"),
     ({"armour_penalty": True}, ["stealth"], -30, 8, "-30 penalty to Stealth"),
-    ({"dtv": 1}, WS + AG, -5, 12, "-5 penalty to Weapon Skill and Agility tests per point"),
+    ({"dtv": 1}, [*WS, *AG, "charge_run"], -5, 12,
+     "-5 penalty to Weapon Skill and Agility tests per point"),
     ({"higher_ground": True}, [*WS, "bs"], +10, 13, "This includes parry tests"),
     ({"fog": True}, ["bs"], -20, 14, "Ballistic skill tests against targets in fog"),
     ({"fog": True}, ["perception"], -20, 14, "Perception tests using sight also take a -20"),
@@ -44,6 +45,10 @@ CELLS: list[tuple[dict[str, Any], list[str], int | str, int, str]] = [
     ({"ganging": "2"}, WS, +10, 19, "they gain a +10 bonus to WS tests"),
     ({"ganging": "3"}, WS, +20, 19, "3 to 1 or more, they gain +20 instead"),
     ({"shooting_into_melee": True}, ["bs"], -20, 21, "against targets in melee take a -20"),
+    ({"gun_in_melee": True, "range_band": "point_blank"}, ["bs"], 0, 20,
+     "they do not gain any bonuses due to range"),
+    ({"gun_in_melee": True, "range_band": "long"}, ["bs"], -10, 20,
+     "Only pistols can be used in melee"),
     ({"range_band": "point_blank"}, ["bs"], +30, 26, "take a bonus +30 bonus to hit"),
     ({"range_band": "short"}, ["bs"], +10, 27, "take a +10 bonus to hit"),
     ({"range_band": "long"}, ["bs"], -10, 28, "take a -10 penalty to hit"),
@@ -65,6 +70,8 @@ CELLS: list[tuple[dict[str, Any], list[str], int | str, int, str]] = [
     ({"blind": True}, ["bs"], "fails", 47, "Auto-fail BS tests"),
     ({"blind": True}, WS + AG, -30, 47, "You take -30 to Weapon Skill or Agility tests"),
     ({"blind": True}, ["perception"], "fails", 47, "You automatically fail Perception tests"),
+    ({"blind": True}, ["charge_run"], -10, 47,
+     "charge, run or boosted jump you must test Agility-10"),
     ({"deaf": True}, ["hearing_alone"], "fails", 51, "auto-fail any test that relies on hearing"),
     ({"deaf": True}, ["hearing"], -30, 51, "in combination with something else it takes a -30"),
     ({"frenzy": True}, ["ws", "grapple", "willpower"], +10, 54, "You gain a +10 to WS and WP"),
@@ -115,4 +122,5 @@ def test_the_matrix_covers_every_status_input() -> None:
     covered = {k for c in CELLS for k in c[0]}
     untested = statuses - covered - {"horde", "hard_target", "pinning_recovery",
                                      "burning_horde"}
+    assert "gun_in_melee" in covered
     assert not untested, f"status inputs with no cell: {sorted(untested)}"
