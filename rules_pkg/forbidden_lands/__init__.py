@@ -114,3 +114,4 @@ from .conditions import (  # noqa: F401
     condition_timeline,
     conditions,
 )
+from .gear import gear_rows  # noqa: F401

@@ -383,3 +383,10 @@ def test_rules_from_outside_the_sheet_are_named_in_the_notes() -> None:
     assert any("negative dice" in n for n in pushed.notes)
     assert any("numbered 1-10" in n for n in calc("initiative").run().notes)
     assert any("numbered 1-10" in n for n in calc("initiative_swap").run().notes)
+
+
+def test_gear_rows_light_share_a_row_and_heavy_take_two() -> None:
+    # Weapon Features: Heavy "Takes up two gear rows"; Light "two light items on one gear row"
+    r = calc("gear_rows").run(normal=1, light=3, heavy=2)
+    assert r.value("Gear rows") == 1 + 2 + 4
+    assert calc("gear_rows").run(normal=0, light=4, heavy=0).value("Gear rows") == 2
