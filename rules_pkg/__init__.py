@@ -5,6 +5,7 @@ Pure Python, standard library only; runs unchanged on CPython and in Pyodide.
 
 from .dice import MAX_DICE, Distribution, roll
 from .errors import LimitError, RulesError
+from .kernel import In, calculator
 from .registry import (
     Calculator,
     Die,
@@ -13,12 +14,11 @@ from .registry import (
     Odds,
     OddsRow,
     Result,
-    calculator,
     calculators,
     get,
 )
 
 __all__ = [
-    "MAX_DICE", "Calculator", "Die", "Distribution", "Highlight", "Input", "LimitError",
+    "MAX_DICE", "Calculator", "Die", "Distribution", "Highlight", "In", "Input", "LimitError",
     "Odds", "OddsRow", "Result", "RulesError", "calculator", "calculators", "get", "roll",
 ]

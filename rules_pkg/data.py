@@ -8,6 +8,8 @@ re-typed. Loaded lazily so `import rules_pkg` stays fast.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -49,3 +51,46 @@ def table(game: str, table_id: str) -> dict[str, Any]:
 def records(game: str, kind: str) -> list[Any]:
     recs: list[Any] = document(game).get("records", {}).get(kind, [])
     return recs
+
+
+# -- prose: the text of a section, and numbers the rules read from it -----------------------------
+def _texts(blocks: Iterable[dict[str, Any]]) -> Iterable[str]:
+    for b in blocks:
+        if b["type"] == "paragraph":
+            yield b["text"]
+        elif b["type"] == "list":
+            stack = list(b["items"])
+            while stack:
+                it = stack.pop(0)
+                yield it["text"]
+                stack[:0] = it.get("children", [])
+        elif b["type"] == "table":
+            for r in b["rows"]:
+                yield " ".join(r["cells"])
+
+
+def _sections(ss: list[dict[str, Any]]) -> Iterable[dict[str, Any]]:
+    for s in ss:
+        yield s
+        yield from _sections(s.get("sections", []))
+
+
+@cache
+def section_text(game: str, section_id: str) -> str:
+    """All text of a section and its subsections, whitespace normalised."""
+    for s in _sections(document(game)["sections"]):
+        if s["id"] == section_id:
+            parts = list(_texts(s.get("blocks", [])))
+            parts += [t for sub in _sections(s.get("sections", []))
+                      for t in _texts(sub.get("blocks", []))]
+            return re.sub(r"\s+", " ", " ".join(parts).replace("\u00a0", " "))
+    raise RulesError(f"{game} data: no section {section_id!r}")
+
+
+def prose_number(game: str, section_id: str, pattern: str, group: int = 1) -> int:
+    """A number the source writes in prose, found by a regex in its section: a changed
+    source fails here, loudly, naming the section and the words it looked for."""
+    m = re.search(pattern, section_text(game, section_id), re.IGNORECASE)
+    if not m:
+        raise RulesError(f"{game} data: {pattern!r} not found in § {section_id}")
+    return int(m.group(group))

@@ -11,6 +11,8 @@ import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from math import gcd
 from typing import Any, Generic, TypeVar
 
 from .errors import LimitError, RulesError
@@ -167,3 +169,120 @@ def roll(rng: random.Random, sides: int, n: int = 1) -> tuple[int, ...]:
     check_dice(n)
     check_sides(sides)
     return tuple(rng.randint(1, sides) for _ in range(n))
+
+
+# -- sums of many equal dice, and what is left after a roll is taken off -------------------------
+@cache
+def _sum_counts(sides: int, n: int) -> tuple[int, ...]:
+    """Ways n dice of `sides` total t (index t); each die adds a window of `sides` old totals,
+    found by prefix sums, so n dice cost n linear steps (cached: a mixture reuses them)."""
+    if n == 0:
+        return (1,)
+    counts = _sum_counts(sides, n - 1)
+    prefix = [0]
+    for c in counts:
+        prefix.append(prefix[-1] + c)
+    size = len(counts)
+    return tuple(prefix[max(0, min(t, size))] - prefix[max(0, min(t - sides, size))]
+                 for t in range(size + sides))
+
+
+def dice_sum(sides: int, n: int) -> Distribution[int]:
+    """The total of n dice with `sides` sides (0 for no dice), exact."""
+    check_dice(n)
+    check_sides(sides)
+    return Distribution.from_counts(dict(enumerate(_sum_counts(sides, n))))
+
+
+def mixture(weights: Distribution[int], sides: int) -> Distribution[int]:
+    """The total of N dice where N itself follows `weights` (negative N rolls no dice)."""
+    top = max(max(n, 0) for n in weights.outcomes())
+    counts: dict[int, int] = {}
+    for n, w in weights:
+        part = dice_sum(sides, max(n, 0))
+        scale = w * sides ** (top - max(n, 0))  # every part over the same denominator
+        for v, c in part:
+            counts[v] = counts.get(v, 0) + c * scale
+    return Distribution.from_counts(counts)
+
+
+def minus_floor_zero(amount: Distribution[int], taken: Distribution[int]) -> Distribution[int]:
+    """max(0, amount - taken) for independent amount >= 0 and taken >= 0: what a roll such
+    as an armour roll lets through (one prefix-sum pass per value of `taken`)."""
+    if min(amount.outcomes()) < 0 or min(taken.outcomes()) < 0:
+        raise RulesError("amounts taken off each other cannot be negative")
+    top = max(amount.outcomes())
+    dmg = [0] * (top + 1)
+    for d, c in amount:
+        dmg[d] = c
+    prefix = [0]
+    for c in dmg:
+        prefix.append(prefix[-1] + c)
+    out = [0] * (top + 1)
+    for a, ca in taken:
+        out[0] += ca * prefix[min(a + 1, top + 1)]  # amount at or below what is taken: 0
+        tail = dmg[a + 1:]  # amount d > a leaves d - a: the shifted tail in one pass
+        out[1:1 + len(tail)] = [x + ca * y for x, y in zip(out[1:1 + len(tail)], tail,
+                                                           strict=True)]
+    return Distribution.from_counts(dict(enumerate(out)))
+
+
+# -- an outcome written once as a function of the dice ------------------------------------------
+Draw = Callable[[int], int]  # draw(sides) -> the face of one die with that many sides
+MAX_PATHS = 200_000  # the most face sequences expand() walks (checked as it goes)
+
+
+def expand(program: Callable[[Draw], T]) -> Distribution[T]:
+    """The exact distribution of `program(draw)`, where each `draw(sides)` is a fair die.
+
+    The program is run once per sequence of faces it can see, depth first (cf. dyce's
+    `expand`), so the dice it draws may depend on the faces before (an exploding die, a
+    re-roll). `sample` runs the very same program on seeded dice: the rule is written once.
+    """
+    weights: dict[T, Fraction] = {}
+    prefix: list[int] = []  # the faces of the current path; new dice start at 1
+    sides_seen: list[int] = []  # the sides of each die the current path drew
+
+    def draw(sides: int) -> int:
+        check_sides(sides)
+        i = len(sides_seen)
+        sides_seen.append(sides)
+        if i == len(prefix):
+            prefix.append(1)
+        return prefix[i]
+
+    paths = 0
+    while True:
+        sides_seen.clear()
+        outcome = program(draw)
+        del prefix[len(sides_seen):]
+        weight = Fraction(1)
+        for s in sides_seen:
+            weight /= s
+        weights[outcome] = weights.get(outcome, Fraction(0)) + weight
+        paths += 1
+        if paths > MAX_PATHS:
+            raise LimitError(f"too many dice outcomes to list exactly (over {MAX_PATHS})")
+        while prefix and prefix[-1] == sides_seen[len(prefix) - 1]:  # the odometer
+            prefix.pop()
+        if not prefix:
+            break
+        prefix[-1] += 1
+    scale = 1
+    for w in weights.values():
+        scale = scale * w.denominator // gcd(scale, w.denominator)
+    return Distribution.from_counts({o: int(w * scale) for o, w in weights.items()})
+
+
+def sample(program: Callable[[Draw], T], rng: random.Random,
+           ) -> tuple[T, tuple[tuple[int, int], ...]]:
+    """One seeded run of `program`: its outcome and the dice it drew, as (sides, face)."""
+    faces: list[tuple[int, int]] = []
+
+    def draw(sides: int) -> int:
+        check_sides(sides)
+        face = rng.randint(1, sides)  # the same stream as roll()
+        faces.append((sides, face))
+        return face
+
+    return program(draw), tuple(faces)

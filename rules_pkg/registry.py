@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from .dice import Distribution
 from .errors import RulesError
 
 InputKind = Literal["int", "choice", "bool", "text"]
+# What a value of a Result is, so the UI formats it (a mean is never shown as a percentage).
+ValueKind = Literal["probability", "mean", "count", "dice", "text"]
+VALUE_KINDS: tuple[ValueKind, ...] = ("probability", "mean", "count", "dice", "text")
+_DICE_TEXT = re.compile(r"^\d*d\d+([+-]\d+)?$")
 MAX_SEED = 2**32 - 1
 _MAX_TEXT = 200
 
@@ -154,24 +158,40 @@ class Result:
     """What a calculator returns: values, explanation steps, odds, dice, highlights."""
 
     summary: str  # one line: the answer
-    values: tuple[tuple[str, Any], ...] = ()  # named values, e.g. (("Damage", 22),)
+    # named values with their kind, e.g. (("Damage", 22, "count"),); a value given as a
+    # pair gets its kind from value_kind()
+    values: tuple[tuple[Any, ...], ...] = ()
     steps: tuple[str, ...] = ()  # the explanation in the game's own words
     odds: tuple[Odds, ...] = ()
     dice: tuple[Die, ...] = ()
     highlight: tuple[Highlight, ...] = ()
     notes: tuple[str, ...] = ()  # e.g. "not in the source: …"
 
+    def __post_init__(self) -> None:
+        typed = tuple(v if len(v) == 3 else (v[0], v[1], value_kind(v[0], v[1]))
+                      for v in self.values)
+        for name, _, kind in typed:
+            if kind not in VALUE_KINDS:
+                raise ValueError(f"value {name!r}: {kind!r} is not a kind of value")
+        object.__setattr__(self, "values", typed)
+
     def value(self, name: str) -> Any:
-        for k, v in self.values:
+        for k, v, *_ in self.values:
             if k == name:
                 return v
+        raise KeyError(name)
+
+    def kind(self, name: str) -> ValueKind:
+        for k, _, kind in self.values:
+            if k == name:
+                return cast(ValueKind, kind)
         raise KeyError(name)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for the browser (fractions as 'n/d' plus a float)."""
         return {
             "summary": self.summary,
-            "values": [[k, _jsonable(v)] for k, v in self.values],
+            "values": [[k, _jsonable(v), kind] for k, v, kind in self.values],
             "steps": list(self.steps),
             "odds": [{"title": o.title, "rows": [
                 {"outcome": r.outcome, "exactly": _frac(r.exactly),
@@ -182,6 +202,22 @@ class Result:
             "highlight": [{"table": h.table, "row": h.row} for h in self.highlight],
             "notes": list(self.notes),
         }
+
+
+def value_kind(name: str, value: Any) -> ValueKind:
+    """The kind of a value given without one: a fraction named "P(...)" is a probability,
+    any other fraction a mean; whole numbers are counts; dice notation is dice; the rest text."""
+    if isinstance(value, Fraction):
+        return "probability" if name.startswith("P(") else "mean"
+    if isinstance(value, bool) or value is None:
+        return "text"
+    if isinstance(value, int):
+        return "count"
+    if isinstance(value, list | tuple) and all(isinstance(x, int) for x in value):
+        return "count"
+    if isinstance(value, str) and _DICE_TEXT.match(value.strip()):
+        return "dice"
+    return "text"
 
 
 def _frac(f: Fraction) -> dict[str, Any]:
@@ -249,38 +285,35 @@ class Calculator:
 
 _REGISTRY: dict[str, Calculator] = {}
 
-
-def calculator(id: str, title: str, source: str, inputs: Sequence[Input] = (),
-               rolls: bool = False, tables: Sequence[str] = (),
-               description: str = "", sections: Sequence[str] = (),
-               ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
-    """Register a rule function as a calculator. The function stays a plain function."""
-    game = id.split(".", 1)[0]
-
-    def register(fn: Callable[..., Result]) -> Callable[..., Result]:
-        if id in _REGISTRY:
-            raise RuntimeError(f"calculator {id} registered twice")
-        _REGISTRY[id] = Calculator(id, game, title, source, tuple(inputs), fn, rolls,
-                                   tuple(tables), description, tuple(sections))
-        return fn
-
-    return register
+def register(calc: Calculator) -> None:
+    """Add a calculator (kernel.calculator does this for a decorated rule function)."""
+    if calc.id in _REGISTRY:
+        raise RuntimeError(f"calculator {calc.id} registered twice")
+    _REGISTRY[calc.id] = calc
 
 
-GAME_MODULES = ("horizon", "forbidden_lands", "cyberpunk_red", "mecha", "d100")
+def game_modules() -> tuple[str, ...]:
+    """The games, found rather than listed: each module or package of rules_pkg that has
+    extracted data of its own (`rules_pkg/data/<name>.json`, written by `make data`)."""
+    import pkgutil
+    from importlib import resources
+
+    from . import __path__ as package_path
+
+    data_dir = resources.files("rules_pkg").joinpath("data")
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(package_path)
+                        if data_dir.joinpath(f"{m.name}.json").is_file()))
 
 
 def calculators() -> tuple[Calculator, ...]:
-    """Every registered calculator, in a stable order (game, then registration)."""
+    """Every registered calculator, in a stable order (game, then registration).
+
+    Every game is imported: one that fails to import fails here, loudly.
+    """
     import importlib
 
-    for name in GAME_MODULES:
-        module = f"rules_pkg.{name}"
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as e:
-            if e.name != module:  # a game not written yet is skipped; a broken import is not
-                raise
+    for name in game_modules():
+        importlib.import_module(f"rules_pkg.{name}")
     return tuple(_REGISTRY.values())
 
 

@@ -196,24 +196,21 @@ def pages_of(items: Iterable[Page | Group]) -> Iterator[Page]:
 
 # --- rendering -------------------------------------------------------------------------
 def _placement() -> tuple[Any, Any, Any]:
-    """The placement functions (table, page, section), or empty ones without rules_pkg."""
-    try:
-        from scripts.site import placement
+    """The placement functions (table, page, section). A game that fails to import fails
+    the build here, loudly: a page never loses its calculators in silence."""
+    from scripts.site import placement
 
-        def for_table(game: str, table_id: str) -> list[Placement]:
-            return list(placement.calculators_for_table(game, table_id))
+    def for_table(game: str, table_id: str) -> list[Placement]:
+        return list(placement.calculators_for_table(game, table_id))
 
-        def for_page(game: str, ids: list[str]) -> list[Placement]:
-            return list(placement.calculators_for_page(game, ids))
+    def for_page(game: str, ids: list[str]) -> list[Placement]:
+        return list(placement.calculators_for_page(game, ids))
 
-        def for_section(game: str, section_id: str) -> list[Placement]:
-            return list(placement.calculators_for_section(game, section_id))
+    def for_section(game: str, section_id: str) -> list[Placement]:
+        return list(placement.calculators_for_section(game, section_id))
 
-        for_table("", "")  # imports the game modules now, so a missing one shows here
-        return for_table, for_page, for_section
-    except ImportError as e:
-        log.info("calculators not placed yet (%s)", e)
-        return (lambda game, tid: []), (lambda game, ids: []), (lambda game, sid: [])
+    for_table("", "")  # imports the game modules now, so a broken one fails here
+    return for_table, for_page, for_section
 
 
 def _section_ids(sections: Iterable[Json]) -> set[str]:

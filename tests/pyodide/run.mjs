@@ -1,13 +1,14 @@
 // Run rules_pkg's test suite inside Pyodide under Node: the same code the browser runs.
 // Usage: node tests/pyodide/run.mjs [pytest args...]   (default: tests/rules)
 // Needs: node_modules/pyodide (npm ci) and build/pyodide-wheels/*.whl (make test fetches them).
-import { readdirSync } from "node:fs";
+import { readdirSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const wheelDir = join(repo, "build/pyodide-wheels");
+// Its real path: in a worktree build/pyodide-wheels may be a symlink that Pyodide cannot follow.
+const wheelDir = realpathSync(join(repo, "build/pyodide-wheels"));
 const wheels = readdirSync(wheelDir).filter((f) => f.endsWith(".whl"));
 if (!wheels.length) {
   console.error(`no wheels in ${wheelDir}: run 'make test' (it fetches them)`);
@@ -22,7 +23,9 @@ console.log(`Pyodide ${pyodide.version} (Python ${pyodide.runPython("import sys;
 pyodide.FS.mkdirTree("/repo");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: repo }, "/repo");
 
-pyodide.globals.set("wheels", wheels.map((w) => `/repo/build/pyodide-wheels/${w}`));
+pyodide.FS.mkdirTree("/wheels");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: wheelDir }, "/wheels");
+pyodide.globals.set("wheels", wheels.map((w) => `/wheels/${w}`));
 pyodide.globals.set("args", process.argv.slice(2));
 const rc = pyodide.runPython(`
 import os, site, sys, zipfile

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from itertools import product
+from typing import Any
 
 import pytest
 
@@ -150,7 +151,7 @@ def test_calculator_validates_runs_and_serialises() -> None:
     with pytest.raises(RulesError):
         calc.run(n=3, roll=True, seed=-5)
     out = r.to_dict()
-    assert out["values"] == [["Mean", {"text": "7/1", "value": 7.0}]]
+    assert out["values"] == [["Mean", {"text": "7/1", "value": 7.0}, "mean"]]
     assert sum(Fraction(row["exactly"]["text"]) for row in out["odds"][0]["rows"]) == 1
     assert calc.to_dict()["inputs"][0] == {"name": "n", "label": "Dice", "kind": "int",
                                            "default": 2, "min": 0, "max": 10}
@@ -170,13 +171,13 @@ def test_registry_lists_and_gets_and_refuses_duplicates() -> None:
     assert len(ids) == len(set(ids))
     assert "forbidden_lands.attack" in ids and "mecha.attack" in ids
     assert all(c.id.startswith(c.game + ".") for c in calcs)
-    # every game module is written and registers calculators (none silently skipped)
-    assert {c.game for c in calcs} == set(registry.GAME_MODULES)
+    # every game (a module with extracted data) registers calculators: none skipped
+    assert {c.game for c in calcs} == set(registry.game_modules())
     assert registry.get("mecha.break_away").game == "mecha"
     with pytest.raises(RulesError):
         registry.get("nope.nothing")
     with pytest.raises(RuntimeError):
-        registry.calculator("mecha.break_away", "again", "x")(_toy)
+        registry.register(registry.get("mecha.break_away"))
 
 
 def test_highlight_and_result_to_dict_shapes() -> None:
@@ -191,3 +192,50 @@ def test_public_names_exported() -> None:
     for name in rules_pkg.__all__:
         assert hasattr(rules_pkg, name)
     assert dice.MAX_DICE == rules_pkg.MAX_DICE
+
+
+def test_every_value_says_its_kind() -> None:
+    r = Result("x", (("P(hit)", Fraction(1, 3)), ("Mean damage", Fraction(7, 2)),
+                     ("Damage", 4), ("Dice", "2d6+1"), ("Prone", True), ("Row", "17-22"),
+                     ("Chance", Fraction(1, 2), "probability")))
+    assert [v[2] for v in r.to_dict()["values"]] == [
+        "probability", "mean", "count", "dice", "text", "text", "probability"]
+    assert r.kind("Damage") == "count" and r.value("Damage") == 4
+    with pytest.raises(ValueError):
+        Result("x", (("Odd", 1, "percent"),))
+
+
+def test_sums_mixtures_and_what_a_roll_lets_through_match_plain_convolution() -> None:
+    from rules_pkg.dice import dice_sum, minus_floor_zero, mixture
+
+    d10 = Distribution.d(10)
+    for n in range(5):
+        assert dice_sum(10, n).pmf() == d10.repeat(n).pmf()
+    weights = Distribution.from_counts({0: 1, 2: 3, 3: 2})
+    by_hand: dict[int, Fraction] = {}
+    for n, w in weights.pmf().items():
+        for v, p in d10.repeat(n).pmf().items():
+            by_hand[v] = by_hand.get(v, Fraction(0)) + w * p
+    assert mixture(weights, 10).pmf() == by_hand
+    damage, armour = dice_sum(6, 3), dice_sum(10, 2)
+    assert minus_floor_zero(damage, armour).pmf() == damage.combine(
+        armour, lambda d, a: max(0, d - a)).pmf()
+    with pytest.raises(RulesError):
+        minus_floor_zero(Distribution.constant(-1), armour)
+
+
+def test_expand_and_sample_run_one_rule_both_ways() -> None:
+    from rules_pkg.dice import expand, sample
+
+    def explode(draw: Any) -> int:  # a d10 that adds another on a 10 and subtracts on a 1
+        face = draw(10)
+        return face + draw(10) if face == 10 else face - draw(10) if face == 1 else face
+
+    dist = expand(explode)
+    assert dist.probability(20) == Fraction(1, 100) and dist.probability(5) == Fraction(1, 10)
+    assert dist.mean() == Fraction(11, 2)
+    two = Distribution.d(6) + Distribution.d(6)
+    assert expand(lambda draw: draw(6) + draw(6)).pmf() == two.pmf()
+    rng, again = random.Random(5), random.Random(5)
+    outcome, faces = sample(explode, rng)
+    assert outcome in dist.outcomes() and faces[0] == (10, again.randint(1, 10))

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules_pkg import LimitError, RulesError, get
+from rules_pkg import RulesError, get
 from rules_pkg import cyberpunk_red as c
 
 # -- numbers read from the sheet ------------------------------------------------------------
@@ -89,8 +89,14 @@ def test_taking_damage_steps() -> None:
     assert (h.through, h.hp, h.sp_after) == (0, 0, 11)  # nothing through: no ablation
     h = c.take_damage(15, 11, head=True)
     assert (h.through, h.hp) == (4, 8)  # head: the damage through x2
+    # "Melee weapons ignore half of the defender's Armor. rounded up": literally the ignored
+    # half (6 of 11) is rounded up, leaving 5; the other reading leaves 6
     h = c.take_damage(9, 11, melee=True)
-    assert (h.sp, h.hp, h.sp_after) == (6, 3, 10)  # SP 11 halved, rounded up: 6
+    assert (h.sp, h.hp, h.sp_after) == (5, 4, 10)
+    h = c.take_damage(9, 11, melee=True, half="left_up")
+    assert (h.sp, h.hp, h.sp_after) == (6, 3, 10)
+    assert [c.melee_sp(sp) for sp in (0, 1, 2, 11, 12)] == [0, 0, 1, 5, 6]
+    assert [c.melee_sp(sp, "left_up") for sp in (0, 1, 2, 11, 12)] == [0, 1, 1, 6, 6]
     h = c.take_damage(5, 11, crit=True)
     assert (h.hp, h.sp_after) == (5, 11)  # crit +5 even if nothing got through, no ablation
     h = c.take_damage(15, 11, head=True, crit=True)
@@ -176,9 +182,16 @@ def test_shotgun_shell() -> None:
 
 def test_melee_halves_armour() -> None:
     r = get("cyberpunk_red.melee").run(dex=6, skill=4, def_dex=6, def_evasion=4, dice=1, sp=5)
-    # hit 45/100; 1d6 against SP 3 (5 halved, rounded up): mean through (1+2+3)/6 = 1
+    # hit 45/100; 1d6 against SP 2 (the ignored half of 5 rounded up: 3): mean through
+    # (1+2+3+4)/6 = 10/6
     assert r.value("P(hit)") == Fraction(45, 100)
+    assert r.value("Mean HP lost") == Fraction(45, 100) * Fraction(10, 6)
+    assert any("read literally" in n for n in r.notes)
+    r = get("cyberpunk_red.melee").run(dex=6, skill=4, def_dex=6, def_evasion=4, dice=1, sp=5,
+                                       melee_half="left_up")
+    # SP 3 (the SP left rounded up): mean through (1+2+3)/6 = 1
     assert r.value("Mean HP lost") == Fraction(45, 100) * 1
+    assert any("the SP left rounded up" in n for n in r.notes)
 
 
 def test_melee_aimed_at_the_head() -> None:
@@ -333,10 +346,10 @@ def test_falling() -> None:
     assert r.value("Mean HP lost") == Fraction(6 * 7, 2)  # 3 x 2d6
     assert r.value("P(Broken Leg)") == Fraction(1, 2)  # 10 + d10 must beat DV15
     assert run(metres=31, cyberlegs=2, sp=0).value("Mean HP lost") == Fraction(6 * 7, 2)
-    with pytest.raises(LimitError, match="0 to 300 m"):
-        c.falling(metres=301)  # the function checks its limit too, before any work
-    with pytest.raises(RulesError, match="at most 300"):
-        run(metres=301)
+    # a Python caller gets the same checks as the browser's form, before any work
+    for call in (c.falling, run):
+        with pytest.raises(RulesError, match="at most 300"):
+            call(metres=301)
 
 
 def test_poisons_and_drugs() -> None:
@@ -354,7 +367,7 @@ def test_poisons_and_drugs() -> None:
 def test_every_calculator_is_mapped_to_real_sections() -> None:
     from rules_pkg import calculators, data
 
-    known = {s["id"] for s in c._sections(data.document("cyberpunk_red")["sections"])}
+    known = {s["id"] for s in data._sections(data.document("cyberpunk_red")["sections"])}
     for calc in calculators():
         if calc.game == "cyberpunk_red":
             assert calc.sections or calc.tables, calc.id
@@ -381,13 +394,47 @@ def test_seeded_rolls_repeat(calc: str) -> None:
 def test_bad_input_messages() -> None:
     with pytest.raises(RulesError, match="Defence: 'parry' is not one of the choices"):
         get("cyberpunk_red.ranged").run(defence="parry")
-    with pytest.raises(RulesError, match="no cover material"):
+    with pytest.raises(RulesError, match="'Cardboard' is not one of the choices"):
         c.cover(material="Cardboard")
     with pytest.raises(RulesError, match="more than the cover's 25"):
         c.cover(material="Steel", thickness="thin", current_hp=30)
     with pytest.raises(RulesError, match="at 0 HP is destroyed"):
         c.shield(current_hp=0)
-    with pytest.raises(RulesError, match="'choke' or 'throw'"):
+    with pytest.raises(RulesError, match="'suplex' is not one of the choices"):
         c.grapple_action(action="suplex")
     with pytest.raises(RulesError, match="two 6s need at least two dice"):
         c.damage(dice=1, rolled=6, sixes=True)
+    # issue #10 item 7: rolled dice must be possible for the dice declared
+    with pytest.raises(RulesError, match="make at least 12"):
+        c.damage(dice=2, rolled=11, sixes=True)
+    with pytest.raises(RulesError, match="needs two or more 6s"):
+        c.damage(dice=2, rolled=12, sixes=False)
+    assert c.damage(dice=2, rolled=12, sixes=True).value("HP lost") == 1 + 5  # 12 - 11, +5
+    assert c.damage(dice=3, rolled=16, sixes=False).value("HP lost") == 5  # 6+5+5: one 6
+
+
+# -- § Initiative, § Movement, § Armor (issue #10 item 6) -------------------------------------
+def test_initiative_is_ref_plus_d10() -> None:
+    # "When Combat starts everyone rolls Initiative REF+1d10=Initiative score"
+    r = get("cyberpunk_red.initiative").run(ref=6, other_ref=6)
+    assert r.value("P(tie)") == Fraction(10, 100) and r.value("P(you first)") == Fraction(45, 100)
+    assert get("cyberpunk_red.initiative").run(ref=16, other_ref=6).value("P(you first)") == 1
+    rolled = get("cyberpunk_red.initiative").run(ref=3, other_ref=5, roll=True, seed=9)
+    mine, theirs = (d.value for d in rolled.dice)
+    assert (rolled.value("Your initiative"), rolled.value("Opponent's initiative")) == (
+        3 + mine, 5 + theirs)
+
+
+def test_move_counts_jumping_and_swimming_double() -> None:
+    # "Special movement like jumping swimming cost double the squares to use."
+    r = get("cyberpunk_red.move").run(move=6, walk=2, special=2)
+    assert (r.value("Squares used"), r.value("Allowed")) == (6, True)
+    assert get("cyberpunk_red.move").run(move=6, walk=3, special=2).value("Allowed") is False
+
+
+def test_armor_highest_sp_counts_and_the_penalty_hits_ref_dex_move_once() -> None:
+    # "only your highest source of SP in a location determines your SP for that location"
+    r = get("cyberpunk_red.armor").run(body_sp=7, other_body_sp=11, penalty=2, ref=6, dex=5,
+                                       move=1)
+    assert (r.value("Body SP"), r.value("REF"), r.value("DEX"), r.value("MOVE")) == (11, 4, 3, 0)
+    assert any("immobile" in s for s in r.steps)

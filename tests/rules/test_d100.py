@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules_pkg import LimitError, RulesError, get
+from rules_pkg import RulesError, get
 from rules_pkg import d100 as d
 
 # -- the modifier parser -------------------------------------------------------------------
@@ -191,8 +191,11 @@ def test_automatic_results() -> None:
     assert [(row.outcome, row.exactly) for row in helpless.odds[0].rows] == [("4 DoS", 1)]
     six = run(characteristic=45, kind="ws", helpless=True, wsb=6)
     assert six.odds[0].rows[0].outcome == "6 DoS"
-    assert run(characteristic=90, kind="bs", blind=True).value("P(success)") == 0
-    assert run(characteristic=90, kind="dodge", immobilised=True).value("P(success)") == 0
+    # "Auto-fail BS tests", "automatically fail any dodge attempts": no roll, no percentage
+    for blind in (run(characteristic=90, kind="bs", blind=True),
+                  run(characteristic=90, kind="dodge", immobilised=True)):
+        assert blind.value("Result") == "automatic failure" and not blind.odds
+        assert "no roll" in blind.summary and "%" not in blind.summary
 
 
 def test_horde_dos_instead_of_modifiers() -> None:
@@ -403,8 +406,8 @@ def test_helpless_damage_rolls_the_dice_twice() -> None:
     assert r.value("Mean") == 11 + 3  # 2d10 + 3, the modifier once
     (odds,) = r.odds
     assert odds.rows[0].outcome == "5" and odds.rows[0].exactly == Fraction(1, 100)
-    with pytest.raises(LimitError):
-        d.helpless_damage(dice=11)
+    with pytest.raises(RulesError, match="at most 10"):
+        d.helpless_damage(dice=11)  # a Python caller is checked as the form is
 
 
 # -- bad input ------------------------------------------------------------------------------
@@ -417,11 +420,41 @@ def test_bad_input_messages() -> None:
         d.test(characteristic=40, kind="bs", weather=-5)
     with pytest.raises(RulesError, match="not one of the choices"):
         get("d100.test").run(kind="charisma")
-    with pytest.raises(RulesError, match="unknown modifier"):
+    with pytest.raises(RulesError, match=r"unknown input.*sunny"):
         d.test(characteristic=40, kind="bs", sunny=True)
     with pytest.raises(RulesError, match="1 to 100"):
         d.degrees(40, 0)
     with pytest.raises(RulesError, match="Your roll"):
         get("d100.test").run(rolled=101)
-    with pytest.raises(RulesError, match="'ranged' or 'melee'"):
+    with pytest.raises(RulesError, match="'thrown' is not one of the choices"):
         d.cover(attack="thrown")
+
+
+def test_degrees_of_success_are_named_as_a_standard_rule() -> None:
+    for r in (get("d100.test").run(), get("d100.degrees").run()):
+        assert any("Degrees of success are not in the sheet" in n for n in r.notes)
+
+
+# -- § Scattering, § Decay, § Hallucinating (issue #10 item 6) ----------------------------------
+def test_scatter_1d5_km_plus_dof_for_non_thrown_blast() -> None:
+    # "moves ... by 1d5km. Non-thrown blast weapons instead move 1d5km, plus another km per
+    # degree of failure."
+    thrown = get("d100.scatter").run(thrown=True, dof=3)
+    assert [row.outcome for row in thrown.odds[0].rows] == ["1", "2", "3", "4", "5"]
+    blast = get("d100.scatter").run(thrown=False, dof=3)
+    assert blast.value("Mean distance (km)") == 6
+    rolled = get("d100.scatter").run(thrown=False, dof=3, roll=True, seed=8)
+    direction, km = (d.value for d in rolled.dice)
+    assert rolled.value("Distance (km)") == km + 3 and rolled.value("Direction (d10)") == direction
+
+
+def test_decay_five_per_hour_of_rest() -> None:
+    # "Remove 5 Decay per 1 hour of rest."
+    r = get("d100.decay").run(decay=12, hours=2)
+    assert (r.value("Decay left"), r.value("Hours to recover")) == (2, 3)
+
+
+def test_hallucinating_lasts_1d10_rounds_and_hordes_are_stunned() -> None:
+    r = get("d100.hallucinating").run()
+    assert r.value("Mean rounds") == Fraction(11, 2) and "Hallucinogenic" in r.summary
+    assert "Stunned" in get("d100.hallucinating").run(horde=True).summary

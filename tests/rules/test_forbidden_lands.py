@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 import rules_pkg
-from rules_pkg import LimitError, RulesError, data
+from rules_pkg import Highlight, LimitError, RulesError, data
 from rules_pkg import forbidden_lands as fl
 
 F = Fraction
@@ -111,11 +111,13 @@ def test_negative_dice_cancel_successes() -> None:
 
 def test_pool_limit_is_checked_first() -> None:
     with pytest.raises(LimitError):
-        fl.DicePool(6, 6, 6)
+        fl.DicePool(6, 13, 6)  # 25 dice: one more than any form can ask for
     with pytest.raises(RulesError):
         fl.DicePool(-1, 0, 0)
-    with pytest.raises(RulesError):
-        calc("roll").run(attribute=6, skill=6, gear=6)
+    # the largest pool the form offers (issue #10 item 7: no 24-die pool against a 15 cap)
+    biggest = calc("roll").run(attribute=6, skill=6, gear=6, modification=6)
+    assert biggest.steps[0].startswith("Roll 6 base, 12 skill, 6 gear dice")
+    assert biggest.value("P(at least needed ✘), first roll") == 1 - F(5, 6) ** 24
 
 
 def test_fifteen_die_pushed_pool_is_exact() -> None:
@@ -131,7 +133,7 @@ def test_fifteen_die_pushed_pool_is_exact() -> None:
                                                ("failed", 2)])
 def test_joint_distribution_matches_samples(pushed: str, skill: int, chi2: object) -> None:
     pool = fl.DicePool(3, skill, 1)  # 3 base, negative or skill dice, 1 gear
-    rng = random.Random(hash((20261122, pushed, skill)) & 0xFFFF)
+    rng = random.Random(f"20261122-{pushed}-{skill}")  # not hash(): it varies per process
     samples = []
     for _ in range(100_000):
         dice = fl.roll_pool(rng, pool)
@@ -200,7 +202,7 @@ def test_dodge_uses_the_attack_rows_modifier() -> None:
     # +2 - 2 = no skill dice: the dodger rolls the one base die.
     expected2 = attack_s.combine(fl.successes(fl.DicePool(1, 0, 0)), lambda a, d: a > d)
     assert r2.value("P(attack succeeds)") == expected2.probability(True)
-    assert fl.Highlight(fl.T_ATTACKS, 0) in r.highlight
+    assert Highlight(fl.T_ATTACKS, 0) in r.highlight
 
 
 def test_parry_without_the_parrying_feature_costs_two() -> None:
@@ -370,3 +372,21 @@ def test_attack_pipeline_matches_samples(chi2: object) -> None:
         samples.append(str(damage))
     stat, df, critical = chi2(samples, exact)  # type: ignore[operator]
     assert stat < critical, (stat, df, critical)
+
+
+def test_rules_from_outside_the_sheet_are_named_in_the_notes() -> None:
+    # issue #10 item 7: pushing, negative dice and the 1-10 cards are standard rules
+    plain = calc("roll").run()
+    assert not any("Not in the sheet" in n for n in plain.notes)
+    pushed = calc("roll").run(push="always", modification=-3)
+    assert any("Pushing" in n for n in pushed.notes)
+    assert any("negative dice" in n for n in pushed.notes)
+    assert any("numbered 1-10" in n for n in calc("initiative").run().notes)
+    assert any("numbered 1-10" in n for n in calc("initiative_swap").run().notes)
+
+
+def test_gear_rows_light_share_a_row_and_heavy_take_two() -> None:
+    # Weapon Features: Heavy "Takes up two gear rows"; Light "two light items on one gear row"
+    r = calc("gear_rows").run(normal=1, light=3, heavy=2)
+    assert r.value("Gear rows") == 1 + 2 + 4
+    assert calc("gear_rows").run(normal=0, light=4, heavy=0).value("Gear rows") == 2

@@ -153,7 +153,7 @@ def test_limits_checked_first() -> None:
 def test_all_36_profiles_are_loaded_with_rows() -> None:
     ps = h.profiles()
     assert len(ps) == 36
-    choices = dict(h.WEAPON.choices)
+    choices = dict(next(i for i in get("horizon.attack").inputs if i.name == "weapon").choices)
     assert set(choices) == set(ps)
     for p in ps.values():
         assert p.rows, p.name
@@ -207,7 +207,7 @@ def test_banded_damage_is_not_guessed() -> None:
 def test_scores_outside_the_table_are_reported_not_invented() -> None:
     w = wid("Heavy Combat Pistol")
     above = run("profile_row", weapon=w, ap=31)
-    assert above.values == (("AP score", 31),) and above.highlight == ()
+    assert above.values == (("AP score", 31, "count"),) and above.highlight == ()
     assert "ends at 30 AP" in above.notes[0] and above.notes[0].startswith("not in the source")
     below = run("profile_row", weapon=w, ap=0)
     assert "starts at 1 AP" in below.notes[0]
@@ -515,3 +515,30 @@ def test_every_calculator_runs_on_its_defaults() -> None:
         if c.rolls:
             assert c.run(roll=True, seed=1) == c.run(roll=True, seed=1)
         r.to_dict()
+
+
+# -- Disengaged rules, Draw / Holster / Switch, Communication (issue #10 item 6) ---------------
+def test_extended_action_needs_disengaged_no_other_action_and_agi_metres() -> None:
+    # "you can make 1 roll per turn ... can't make any other actions and can only move a
+    # maximum of you AGI rank in meters"
+    run = get("horizon.extended_action").run
+    assert run(agility=3, metres=3).value("Allowed") is True
+    assert run(agility=3, metres=4).value("Allowed") is False
+    assert run(other_actions=1).value("Allowed") is False
+    assert run(disengaged=False).value("Rolls") == 0
+
+
+def test_escaping_combat_takes_three_unlocated_rounds() -> None:
+    # "You have escaped combat when your enemies fail to locate you for 3 consecutive rounds."
+    run = get("horizon.escape").run
+    assert (run(rounds=2).value("Escaped"), run(rounds=3).value("Escaped")) == (False, True)
+    assert run(rounds=0).value("Rounds left") == 3
+
+
+def test_draw_holster_switch_cost_one_action_and_talk_is_twenty_words() -> None:
+    # "Drawing a weapon of your choice requires 1 action"; "speak up to 20 words per round"
+    run = get("horizon.turn_actions").run
+    r = run(actions=2, draws=1, switches=1, words=20)
+    assert (r.value("Actions used"), r.value("Allowed")) == (2, True)
+    assert run(actions=2, draws=1, holsters=1, switches=1).value("Allowed") is False
+    assert run(words=21).value("Allowed") is False

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import rules_pkg
-from rules_pkg import LimitError, RulesError, data
+from rules_pkg import LimitError, RulesError, data, get
 from rules_pkg import mecha as m
 
 F = Fraction
@@ -274,3 +274,15 @@ def test_auto_fire_pipeline_matches_samples(chi2: Any) -> None:
         samples.append(str(max(0, total)))
     stat, df, critical = chi2(samples, exact)
     assert stat < critical, (stat, df, critical)
+
+
+def test_which_skills_defend_each_type_of_combat() -> None:
+    # source lines 11-15: the DEFENDING SKILL column and "*fighting may be used to defend
+    # against armed fighting if defender has natural weapons."
+    run = get("mecha.skills").run
+    assert run(combat="0").value("Defending skills") == "Fighting, Armed Fighting, Dodge"
+    assert run(combat="1").value("Defending skills") == "Armed Fighting, Dodge"
+    assert run(combat="1", natural_weapons=True).value("Defending skills") == \
+        "Fighting, Armed Fighting, Dodge"
+    assert run(combat="2", natural_weapons=True).value("Defending skills") == "Dodge"
+    assert run(combat="2").value("Attacking skill") == "Marksman or Support Weapons"

@@ -53,6 +53,11 @@ def check_result(r: Result) -> None:
             assert row.at_least is None or 0 <= row.at_least <= 1
     for die in r.dice:
         assert 1 <= die.value <= die.sides, f"{die} is not on its die"
+    for name, value, kind in r.values:  # the UI formats by kind: it must be true
+        if kind == "probability":
+            assert isinstance(value, Fraction) and 0 <= value <= 1, name
+        if kind == "mean":
+            assert isinstance(value, Fraction) and not name.startswith("P("), name
     r.to_dict()  # JSON-ready for the browser
 
 
@@ -119,7 +124,7 @@ def test_bad_input_is_refused_with_a_message(calc: Calculator) -> None:
 
 @pytest.mark.parametrize("calc", CALCULATORS, ids=IDS)
 def test_metadata_is_complete(calc: Calculator) -> None:
-    assert calc.title and calc.source and calc.game in rules_pkg.registry.GAME_MODULES
+    assert calc.title and calc.source and calc.game in rules_pkg.registry.game_modules()
     names = [i.name for i in calc.inputs]
     assert len(names) == len(set(names)) and not {"seed", "roll"} & set(names)
     for inp in calc.inputs:

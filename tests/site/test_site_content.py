@@ -146,10 +146,6 @@ def test_tables_carry_their_calculators(site_dir: Path) -> None:
     """After each table, one slot per calculator placement.py puts there (none if none)."""
     from scripts.site import placement
 
-    try:
-        placement.calculators_for_table("", "")
-    except ImportError:
-        pytest.skip("rules_pkg game modules are not all written yet")
     for doc in _docs():
         slug = doc["game"].replace("_", "-")
         for sec in _walk(doc["sections"]):

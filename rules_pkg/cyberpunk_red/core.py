@@ -1,0 +1,202 @@
+"""The core roll (STAT + Skill + 1d10 vs DV or an opposed roll), the defender, SP and damage."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated
+
+from ..dice import Distribution, check_dice, roll
+from ..errors import RulesError
+from ..kernel import In
+from ..registry import Odds
+from .sheet import rule
+
+# -- the core roll ----------------------------------------------------------------------------
+
+D10 = Distribution.d(10)
+MAX_DAYS = 50  # exposure: 50d6 keeps the exact odds quick in the browser
+MAX_FALL = 300  # m: 60d6; far beyond the height the sheet calls certain death
+MAX_STAT = 30  # stats + skills beyond this are not a RED character
+MAX_DV = 60
+
+
+def dodge_ref() -> int:
+    """ "A Defender with a REF 8 or higher can choose to attempt to dodge a Ranged Attack"."""
+    return rule("resolving-ranged-combat", r"REF (\d+) or higher can choose to attempt to dodge")
+
+
+def check(base: int) -> Distribution[int]:
+    """STAT + Skill (+ modifiers) + 1d10."""
+    return D10 + base
+
+
+def p_beat(base: int, dv: int) -> Fraction:
+    """P(STAT + Skill + 1d10 beats the DV): ties go to the defender."""
+    return check(base).p(lambda t: t > dv)
+
+
+def margin_vs_dv(base: int, dv: int) -> Distribution[int]:
+    """The amount the check beats the DV by (<= 0 is a miss)."""
+    return check(base).map(lambda t: t - dv)
+
+
+def margin_opposed(attack: int, defence: int) -> Distribution[int]:
+    """Attacker total minus defender total; the attacker wins only above 0."""
+    return check(attack).combine(check(defence), lambda a, d: a - d)
+
+
+def _odds_check(m: Distribution[int], title: str) -> Odds:
+    return Odds.of(
+        m,
+        title,
+        lambda v: f"beat by {v}" if v > 0 else ("tie (defender)" if v == 0 else f"short by {-v}"),
+    )
+
+
+@dataclass(frozen=True)
+class Defence:
+    """A DV, or a dodge: DEX + Evasion + 1d10 (needs REF 8+ against ranged attacks)."""
+
+    dv: int
+    dodge: bool = False
+    ref: int = 0
+    dex: int = 0
+    evasion: int = 0
+
+    def margin(self, attack_base: int) -> Distribution[int]:
+        if self.dodge:
+            return margin_opposed(attack_base, self.dex + self.evasion)
+        return margin_vs_dv(attack_base, self.dv)
+
+    def describe(self) -> str:
+        if self.dodge:
+            return f"Defender dodges: DEX {self.dex} + Evasion {self.evasion} + 1d10"
+        return f"DV {self.dv}"
+
+
+def _defence(defence: str, dv: int, ref: int, dex: int, evasion: int, what: str) -> Defence:
+    if defence == "dodge":
+        need = dodge_ref()
+        if ref < need:
+            raise RulesError(
+                f"only a defender with REF {need} or higher can dodge {what} (REF {ref})"
+            )
+        return Defence(dv, True, ref, dex, evasion)
+    if defence != "dv":
+        raise RulesError(f"defence is 'dv' or 'dodge' (got {defence!r})")
+    return Defence(dv)
+
+
+# The defender's inputs, shared by every attack: declared once (type, label, limits, default).
+DefenceIn = Annotated[str, In("Defence", choices=(("dv", "DV from the range table"),
+                                                  ("dodge", "Dodge (REF 8+)")))]
+DEFENCE_DEFAULT = "dv"
+DvIn = Annotated[int, In("DV (the range table is not in the sheet)", 0, MAX_DV)]
+DV_DEFAULT = 15
+DefRefIn = Annotated[int, In("Defender REF", 0, MAX_STAT)]
+DEF_REF_DEFAULT = 6
+DefDexIn = Annotated[int, In("Defender DEX", 0, MAX_STAT)]
+DEF_DEX_DEFAULT = 6
+DefEvasionIn = Annotated[int, In("Defender Evasion", 0, MAX_STAT)]
+DEF_EVASION_DEFAULT = 4
+
+
+def crit_bonus() -> int:
+    """ "deal 5 Bonus Damage directly to the target's Hit Points"."""
+    return rule("critical-injuries", r"deal (\d+) Bonus Damage")
+
+
+def crit_face() -> int:
+    """ "two or more Dice ... come up 6"."""
+    return rule("critical-injuries", r"come up (\d+)")
+
+
+def head_multiplier() -> int:
+    return rule("aimed-shots", r"head armor by (\d+)")
+
+
+def ablation() -> int:
+    return rule("taking-damage", r"reducing its SP by (\d+) point")
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One hit against SP: what got through, HP lost, ablation, Critical Injury."""
+
+    rolled: int
+    sp: int  # SP used (halved for melee weapons)
+    through: int
+    hp: int
+    sp_after: int
+    crit: bool
+
+
+# § Melee combat: "Melee weapons ignore half of the defender's Armor. rounded up". Two readings;
+# the literal one rounds up the half that is ignored (so the SP left is rounded down).
+MELEE_HALF = (("ignored_up", "The ignored half is rounded up (literal reading)"),
+              ("left_up", "The SP left is rounded up"))
+MeleeHalfIn = Annotated[str, In(
+    "Melee: which half is rounded up", choices=MELEE_HALF,
+    help="The sheet: 'ignore half of the defender's Armor. rounded up'")]
+MELEE_HALF_DEFAULT = "ignored_up"
+
+
+def melee_sp(sp: int, half: str = MELEE_HALF_DEFAULT) -> int:
+    """The SP a melee weapon faces: half of it ignored, as `half` reads 'rounded up'."""
+    if half == "ignored_up":
+        return sp - math.ceil(Fraction(sp, 2))
+    if half == "left_up":
+        return math.ceil(Fraction(sp, 2))
+    raise RulesError(f"{half!r} is not a reading of the melee armour rule")
+
+
+def melee_note(half: str) -> str:
+    """The note naming the reading used (the sheet can be read two ways)."""
+    if half == "ignored_up":
+        return ("Melee armour: 'ignore half of the Armor, rounded up' is read literally: the "
+                "ignored half is rounded up, so SP 11 leaves 5 (the other reading leaves 6).")
+    return ("Melee armour: 'ignore half of the Armor, rounded up' is read as the SP left "
+            "rounded up, so SP 11 leaves 6 (the literal reading leaves 5).")
+
+
+def take_damage(
+    rolled: int,
+    sp: int,
+    *,
+    head: bool = False,
+    melee: bool = False,
+    crit: bool = False,
+    direct: bool = False,
+    half: str = MELEE_HALF_DEFAULT,
+) -> Hit:
+    """§ Taking damage: subtract SP; any damage through ablates SP by 1.
+
+    Head (Aimed Shot): the damage through head armour x2. A Critical Injury adds 5
+    directly, whether or not damage got through. `direct`: bypasses armour, no ablation.
+    """
+    used = 0 if direct else (melee_sp(sp, half) if melee else sp)
+    through = max(0, rolled - used)
+    hp = through * (head_multiplier() if head else 1) + (crit_bonus() if crit else 0)
+    sp_after = sp if direct or not through else max(0, sp - ablation())
+    return Hit(rolled, used, through, hp, sp_after, crit)
+
+
+def dice_with_crit(n: int, sides: int = 6) -> Distribution[tuple[int, bool]]:
+    """Nd6 as (sum, Critical Injury?) — a crit when two or more dice come up 6."""
+    check_dice(n)
+    face = crit_face()
+    one = Distribution.die((v, int(v == face)) for v in range(1, sides + 1))
+    folded = one.repeat(n, lambda a, b: (a[0] + b[0], min(2, a[1] + b[1])))
+    return folded.map(lambda t: (t[0], t[1] >= 2))
+
+
+def _hp_odds(dist: Distribution[int], title: str) -> Odds:
+    return Odds.of(dist, title)
+
+
+def _roll_damage(rng: random.Random, n: int, sides: int = 6) -> tuple[tuple[int, ...], bool]:
+    vs = roll(rng, sides, n)
+    return vs, sum(1 for v in vs if v == crit_face()) >= 2

@@ -1,0 +1,318 @@
+"""§ Explosives, § Cover and § Human Shields."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Annotated
+
+from ..dice import check_dice, roll
+from ..errors import RulesError
+from ..kernel import In, calculator
+from ..registry import Die, Highlight, Result
+from .core import (
+    MAX_DV,
+    MAX_STAT,
+    _defence,
+    _hp_odds,
+    _roll_damage,
+    dice_with_crit,
+    dodge_ref,
+    margin_opposed,
+    p_beat,
+    take_damage,
+)
+from .sheet import SRC, _int, rows, rule
+
+# -- explosives, cover, shields -----------------------------------------------------------------
+
+
+@cache
+def cover_table() -> dict[str, tuple[int, int, int]]:
+    """Material -> (row index, thick HP, thin HP), read from the cover table."""
+    out: dict[str, tuple[int, int, int]] = {}
+    for i, cells in enumerate(rows("cover-hp")):
+        out[cells[0]] = (i, _int(cells[1]), _int(cells[2]))
+    return out
+
+
+def _cover_choices() -> tuple[tuple[str, str], ...]:
+    try:
+        return tuple((m, m) for m in cover_table())
+    except RulesError:  # no data yet: the calculator reports it when run
+        return ()
+
+
+@dataclass(frozen=True)
+class CoverHit:
+    cover_after: int
+    to_target: int
+    destroyed: bool
+
+
+def hit_cover(damage: int, cover_hp: int, explosive: bool = False) -> CoverHit:
+    """§ Cover: at 0 HP cover is destroyed and excess damage is lost — except an explosive
+    that would destroy the cover: the individual is no longer behind cover and takes full damage."""
+    destroyed = damage >= cover_hp
+    after = max(0, cover_hp - damage)
+    if explosive:
+        return CoverHit(after, damage if destroyed else 0, destroyed)
+    return CoverHit(after, 0, destroyed)
+
+
+@calculator(
+    id="cyberpunk_red.cover",
+    sections=("cover",),
+    title="Cover HP and damage",
+    source=f"{SRC} § Cover (Type of Cover), § Explosives",
+    tables=("cover-hp",),
+)
+def cover(
+    *,
+    material: Annotated[str, In("Material", choices=_cover_choices())] = "Concrete",
+    thickness: Annotated[str, In(
+        "Thickness",
+        choices=(("thick", "Thick"), ("thin", "Thin")),
+    )] = "thick",
+    current_hp: Annotated[int, In("Current HP (-1 = undamaged)", -1, 1000)] = -1,
+    damage: Annotated[int, In("Damage", 0, 1000)] = 30,
+    attack: Annotated[str, In("Attack", choices=(
+                ("ranged", "Ranged or melee weapon"),
+                ("explosive", "Explosive"),
+                ("brawling", "Brawling or Martial Arts"),
+            ))] = "ranged",
+    cyberarm_or_body10: Annotated[bool, In("Attacker has a Cyberarm or BODY 10+")] = False,
+) -> Result:
+    """Cover HP by material and thickness; damage against it, excess lost (not explosives)."""
+    table = cover_table()
+    if material not in table:
+        raise RulesError(f"no cover material {material!r}: one of {', '.join(table)}")
+    if thickness not in ("thick", "thin"):
+        raise RulesError(f"thickness is 'thick' or 'thin' (got {thickness!r})")
+    i, thick, thin = table[material]
+    full = thick if thickness == "thick" else thin
+    hl = (Highlight("cover-hp", i),)
+    steps = [f"{material}, {thickness}: {full} HP"]
+    if full == 0:
+        return Result(
+            f"{thickness.capitalize()} {material.lower()} has 0 HP: it cannot stop a "
+            "bullet and provides no cover",
+            (("Cover HP", 0), ("Damage to target", damage)),
+            (*steps, "If it cannot stop a bullet, it provides no cover and has no HP"),
+            highlight=hl,
+        )
+    hp = full if current_hp < 0 else current_hp
+    if hp > full:
+        raise RulesError(f"current HP {hp} is more than the cover's {full}")
+    if attack == "brawling" and material.lower().startswith("steel") and not cyberarm_or_body10:
+        return Result(
+            "Steel cover cannot be damaged by Brawling or Martial Arts attacks",
+            (("Cover HP", hp), ("Damage to target", 0)),
+            (
+                *steps,
+                "Only a Character with a Cyberarm or BODY 10+ can damage steel "
+                "cover with Brawling or Martial Arts",
+            ),
+            highlight=hl,
+        )
+    if attack not in ("ranged", "explosive", "brawling"):
+        raise RulesError(f"unknown attack {attack!r}")
+    h = hit_cover(damage, hp, attack == "explosive")
+    steps.append(f"{damage} damage against {hp} HP → {h.cover_after} HP")
+    if h.destroyed:
+        steps.append("At 0 HP the cover is destroyed")
+        steps.append(
+            "Explosive: the damage would destroy the cover, so the target is no longer "
+            f"behind it and takes full damage ({damage})"
+            if attack == "explosive"
+            else "Excess damage is lost and doesn't harm anyone behind it"
+        )
+    elif attack == "explosive":
+        steps.append("The blast is insufficient to destroy the cover: no damage to the target")
+    return Result(
+        f"Cover {hp} → {h.cover_after} HP; {h.to_target} damage to the target",
+        (
+            ("Cover HP", full),
+            ("Cover HP after", h.cover_after),
+            ("Destroyed", h.destroyed),
+            ("Damage to target", h.to_target),
+        ),
+        tuple(steps),
+        highlight=hl,
+        notes=("Damage to the target is before its own SP.",),
+    )
+
+
+@calculator(
+    id="cyberpunk_red.explosive",
+    sections=("explosives",),
+    title="Explosives: one damage roll for the blast",
+    source=f"{SRC} § Explosives, § Cover, § Taking damage",
+    tables=("cover-hp",),
+)
+def explosive(
+    *,
+    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
+    skill: Annotated[int, In("Weapon Skill", 0, MAX_STAT)] = 4,
+    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    dv: Annotated[int, In("DV to hit the target square", 0, MAX_DV)] = 15,
+    dice: Annotated[int, In("Explosive damage (d6)", 1, 30)] = 6,
+    cover_hp: Annotated[int, In("Target's cover HP (0 = none)", 0, 1000)] = 0,
+    sp_body: Annotated[int, In("Target body SP", 0, 50)] = 11,
+    dodge: Annotated[bool, In("Target dodges the blast (REF 8+)")] = False,
+    def_ref: Annotated[int, In("Target REF", 0, MAX_STAT)] = 6,
+    def_dex: Annotated[int, In("Target DEX", 0, MAX_STAT)] = 6,
+    def_evasion: Annotated[int, In("Target Evasion", 0, MAX_STAT)] = 4,
+    rng: random.Random | None = None,
+) -> Result:
+    """Damage to everything in 5x5 squares, rolled once; cover stops it unless destroyed."""
+    check_dice(dice)
+    base = ref + skill + modifier
+    p = p_beat(base, dv)
+    side = rule("explosives", r"(\d+) Square by \d+ Square")
+
+    def hp_of(r: tuple[int, bool]) -> int:
+        reach = hit_cover(r[0], cover_hp, True).to_target if cover_hp else r[0]
+        return take_damage(reach, sp_body, crit=r[1] and reach > 0).hp if reach else 0
+
+    dist = dice_with_crit(dice)
+    hp = dist.map(hp_of)
+    p_dodge = Fraction(0)
+    if dodge:
+        _defence("dodge", dv, def_ref, def_dex, def_evasion, "a blast")
+        # the dodge must roll higher than the attacker's original Check: a tie is caught
+        m = margin_opposed(base, def_dex + def_evasion)
+        p_dodge = m.p(lambda v: v < 0)
+        hp = m.combine(dist, lambda mg, r: 0 if mg < 0 else hp_of(r))
+    steps = [
+        f"REF {ref} + Skill {skill} {modifier:+d} + 1d10 vs DV {dv}: {p}; "
+        f"a miss lands where the GM decides within the {side}\u00d7{side} squares",
+        f"{dice}d6 rolled once for every target in {side}\u00d7{side} squares",
+    ]
+    if cover_hp:
+        steps.append(
+            f"Behind {cover_hp} HP cover: no damage unless the blast would destroy it; "
+            "then the full damage"
+        )
+    steps += [
+        f"Full damage - body SP {sp_body}; ablation if any gets through",
+        f"Anyone with REF {dodge_ref()}+ may dodge by rolling higher than your Check",
+    ]
+    if dodge:
+        steps.append(
+            f"This target dodges: DEX {def_dex} + Evasion {def_evasion} + 1d10 higher than "
+            f"your Check places them outside the blast ({p_dodge})"
+        )
+    dice_out: list[Die] = []
+    summary = f"{float(p):.0%} to hit the square; mean {float(hp.mean()):.1f} HP to this target"
+    if rng is not None:
+        a = roll(rng, 10)[0]
+        dice_out.append(Die(10, a, "Check", "attack"))
+        vs, crit = _roll_damage(rng, dice)
+        dice_out += [Die(6, v, "", "damage") for v in vs]
+        on = "on the target square" if base + a > dv else "off target: the GM places it"
+        summary = f"Check {base + a} ({on}); blast {sum(vs)}: {hp_of((sum(vs), crit))} HP"
+        if dodge:
+            e = roll(rng, 10)[0]
+            dice_out.append(Die(10, e, "dodge", "defence"))
+            if def_dex + def_evasion + e > base + a:
+                summary = (
+                    f"Check {base + a}: dodged ({def_dex + def_evasion + e}), outside the blast"
+                )
+    return Result(
+        summary,
+        (("P(on target)", p), ("P(dodged)", p_dodge), ("Mean HP lost", hp.mean())),
+        tuple(steps),
+        (_hp_odds(hp, "HP lost by this target (if caught in the blast)"),),
+        tuple(dice_out),
+        notes=(
+            "Explosive damage dice are not in the sheet: enter them.",
+            "Critical Injury on two 6s is applied as for any attack (the sheet's "
+            "§ Critical Injuries) and only when damage reaches the target; an "
+            "interpretation.",
+        ),
+    )
+
+
+@calculator(
+    id="cyberpunk_red.shield",
+    sections=("using-shields", "human-shields"),
+    title="Shields and Human Shields",
+    source=f"{SRC} § Using Shields, § Human Shields, § Taking damage",
+    tables=("shields",),
+)
+def shield(
+    *,
+    shield: Annotated[str, In("Shield", choices=(
+                ("bulletproof", "Bullet proof shield"),
+                ("corpse", "Corpse"),
+                ("human", "Human Shield (alive)"),
+            ))] = "bulletproof",
+    body: Annotated[int, In("BODY of the corpse / Human Shield", 0, 20)] = 6,
+    current_hp: Annotated[int, In("Shield's current HP (-1 = full)", -1, 200)] = -1,
+    human_sp: Annotated[int, In("Human Shield's body SP", 0, 50)] = 7,
+    damage: Annotated[int, In("Damage of the attack", 0, 500)] = 15,
+    attack: Annotated[str, In(
+        "Attack",
+        choices=(("ranged", "Ranged"), ("melee", "Melee"), ("head", "Aimed Shot at your head")),
+    )] = "ranged",
+) -> Result:
+    """Interpose a shield: it takes the entire attack to its HP (no dodging)."""
+    srows = rows("shields")
+    if shield == "human":
+        if attack != "ranged":
+            raise RulesError("Human Shields cannot block Melee Attacks or Aimed Shots at your head")
+        h = take_damage(damage, human_sp)
+        return Result(
+            f"The Human Shield takes {h.hp} damage (SP {human_sp} → {h.sp_after})",
+            (
+                ("Damage to Human Shield", h.hp),
+                ("Human Shield SP after", h.sp_after),
+                ("Damage to you", 0),
+            ),
+            (
+                "A Human Shield takes damage as if shot normally",
+                f"{damage} - SP {human_sp} = {h.hp}; ablated if any got through",
+                "Your Human Shield cannot dodge while equipped",
+                f"If they die, they become a shield with HP equal to their BODY ({body})",
+            ),
+            highlight=(Highlight("shields", 1),),
+        )
+    if shield == "bulletproof":
+        idx = 0
+        full = _int(srows[0][1])
+        what = srows[0][0]
+    elif shield == "corpse":
+        idx = 1
+        full = body
+        what = f"Corpse (HP is the BODY of the corpse: {body})"
+    else:
+        raise RulesError(f"unknown shield {shield!r}")
+    hp = full if current_hp < 0 else current_hp
+    if hp > full:
+        raise RulesError(f"current HP {hp} is more than the shield's {full}")
+    if hp == 0:
+        raise RulesError("a shield at 0 HP is destroyed and cannot be used as cover")
+    sh = hit_cover(damage, hp)
+    steps = [
+        f"{what}: {hp} HP",
+        "You cannot dodge the attack when you interpose the shield",
+        f"The shield takes the entire attack: {damage} → {sh.cover_after} HP",
+    ]
+    if sh.destroyed:
+        steps.append(
+            "At 0 HP it is destroyed (until repaired if inorganic); it stays "
+            "equipped until you use an Action to drop it"
+        )
+    return Result(
+        f"Shield {hp} → {sh.cover_after} HP",
+        (("Shield HP after", sh.cover_after), ("Destroyed", sh.destroyed), ("Damage to you", 0)),
+        tuple(steps),
+        highlight=(Highlight("shields", idx),),
+        notes=(
+            "Excess damage past a destroyed shield is treated as lost, as for "
+            "cover; the sheet calls a shield 'a movable source of cover'.",
+        ),
+    )

@@ -1,0 +1,152 @@
+"""§ Taking damage, § Critical Injuries, § Armor."""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+from typing import Annotated
+
+from ..dice import check_dice
+from ..errors import RulesError
+from ..kernel import In, calculator
+from ..registry import Die, Result
+from .core import (
+    MELEE_HALF_DEFAULT,
+    Hit,
+    MeleeHalfIn,
+    _hp_odds,
+    _roll_damage,
+    crit_bonus,
+    dice_with_crit,
+    head_multiplier,
+    melee_note,
+    melee_sp,
+    take_damage,
+)
+from .sheet import SRC, Dice, parse_dice, rows
+
+# -- damage, melee, brawling, grapple -----------------------------------------------------------
+
+
+@calculator(
+    id="cyberpunk_red.damage",
+    sections=("taking-damage", "critical-injuries", "armor"),
+    title="Damage against SP (ablation, head, melee, Critical Injury)",
+    source=f"{SRC} § Taking damage, § Aimed Shots, § Melee combat, § Critical Injuries",
+)
+def damage(
+    *,
+    dice: Annotated[int, In("Damage dice (d6)", 1, 30)] = 3,
+    sp: Annotated[int, In("SP at that location", 0, 50)] = 11,
+    location: Annotated[str, In(
+        "Location",
+        choices=(("body", "Body"), ("head", "Head (Aimed Shot)")),
+    )] = "body",
+    melee: Annotated[bool, In("Melee weapon (ignores half the armour)")] = False,
+    melee_half: MeleeHalfIn = MELEE_HALF_DEFAULT,
+    rolled: Annotated[int, In("Damage rolled (0 = use the odds)", 0, 500)] = 0,
+    sixes: Annotated[bool, In("Two or more 6s on that roll")] = False,
+    rng: random.Random | None = None,
+) -> Result:
+    """Subtract SP, HP loss, ablation; x2 head after armour; crit +5 direct regardless."""
+    check_dice(dice)
+    if location not in ("body", "head"):
+        raise RulesError(f"location is 'body' or 'head' (got {location!r})")
+    head = location == "head"
+    dist = dice_with_crit(dice)
+    hp = dist.map(lambda r: take_damage(r[0], sp, head=head, melee=melee, crit=r[1],
+                                              half=melee_half).hp)
+    p_crit = dist.p(lambda r: r[1])
+    used = melee_sp(sp, melee_half) if melee else sp
+    steps = [
+        f"{location.capitalize()} SP {sp}"
+        + (f": a melee weapon ignores half → {used}" if melee else "")
+    ]
+    dice_out: list[Die] = []
+    h: Hit | None = None
+    if rng is not None:
+        vs, c = _roll_damage(rng, dice)
+        dice_out = [Die(6, v, "", "damage") for v in vs]
+        h = take_damage(sum(vs), sp, head=head, melee=melee, crit=c, half=melee_half)
+    elif rolled:
+        if not dice <= rolled <= 6 * dice:
+            raise RulesError(f"{dice}d6 rolls {dice} to {6 * dice} (got {rolled})")
+        if sixes and dice < 2:
+            raise RulesError("two 6s need at least two dice")
+        # the dice must be able to show what is declared: two 6s make at least 12 plus 1 a
+        # die; a total above 5 a die + 1 cannot be rolled without two 6s
+        if sixes and rolled < dice + 10:
+            raise RulesError(f"two 6s on {dice}d6 make at least {dice + 10} (got {rolled})")
+        if not sixes and rolled > 5 * dice + 1:
+            raise RulesError(f"{rolled} on {dice}d6 needs two or more 6s: tick that box")
+        h = take_damage(rolled, sp, head=head, melee=melee, crit=sixes, half=melee_half)
+    summary = f"Mean {float(hp.mean()):.1f} HP; Critical Injury {p_crit}"
+    if h is not None:
+        steps += [
+            f"{h.rolled} - {h.sp} = {h.through} through"
+            + (f", \u00d7{head_multiplier()} for the head" if head and h.through else ""),
+            (
+                f"Damage got through: SP {sp} → {h.sp_after}"
+                if h.through
+                else "No damage through: no ablation"
+            ),
+        ]
+        if h.crit:
+            steps.append(
+                f"Critical Injury: +{crit_bonus()} directly to HP (no ablation, not "
+                "modified by hit location, even if nothing got through)"
+            )
+        summary = f"{h.hp} HP lost; SP {sp} → {h.sp_after}" + (
+            ", Critical Injury" if h.crit else ""
+        )
+    return Result(
+        summary,
+        (
+            ("Mean HP lost", hp.mean()),
+            ("P(Critical Injury)", p_crit),
+            *((("HP lost", h.hp), ("SP after", h.sp_after)) if h else ()),
+        ),
+        tuple(steps),
+        (_hp_odds(hp, "HP lost"),),
+        tuple(dice_out),
+        notes=(
+            "Rolling on the Critical Injury tables: the tables are not in the sheet.",
+            *((melee_note(melee_half),) if melee else ()),
+        ),
+    )
+
+
+@cache
+def brawling_table() -> list[tuple[int, int, Dice, bool]]:
+    """(low BODY, high BODY, dice, mentions Cyberarms) for each row of the bare-fist table."""
+    out: list[tuple[int, int, Dice, bool]] = []
+    for cells in rows("brawling-damage"):
+        label = cells[0]
+        m_under = re.search(r"(\d+) or under", label)
+        m_range = re.search(r"(\d+) to (\d+)", label)
+        m_plus = re.search(r"(\d+)\s*\+", label)
+        if m_under:
+            lo, hi = 0, int(m_under.group(1))
+        elif m_range:
+            lo, hi = int(m_range.group(1)), int(m_range.group(2))
+        elif m_plus:
+            lo, hi = int(m_plus.group(1)), 10**6
+        else:
+            raise RulesError(f"cyberpunk_red data: cannot read the BODY range {label!r}")
+        out.append((lo, hi, parse_dice(cells[1]), "cyberarm" in label.lower()))
+    return out
+
+
+def brawling_dice(body: int, cyberarm: bool) -> tuple[Dice, int]:
+    """Bare-fist damage by BODY; a Cyberarm: the Cyberarm row's dice unless BODY gives more."""
+    table = brawling_table()
+    by_body = [(i, r) for i, r in enumerate(table) if r[0] <= body <= r[1]]
+    if not by_body:
+        raise RulesError(f"no bare-fist damage for BODY {body}")
+    i, r = by_body[0]
+    if cyberarm:
+        arm = [(j, a) for j, a in enumerate(table) if a[3]]
+        if arm and arm[0][1][2].n > r[2].n:
+            return arm[0][1][2], arm[0][0]
+    return r[2], i

@@ -1,0 +1,277 @@
+"""§ Brawling, § Melee combat, § Grab and Grapple."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Annotated
+
+from ..dice import check_dice, roll
+from ..errors import RulesError
+from ..kernel import In, calculator
+from ..registry import Die, Highlight, Result
+from .checks import _opposed_result
+from .core import (
+    MAX_STAT,
+    MELEE_HALF_DEFAULT,
+    MeleeHalfIn,
+    _hp_odds,
+    _roll_damage,
+    crit_bonus,
+    dice_with_crit,
+    head_multiplier,
+    margin_opposed,
+    melee_note,
+    melee_sp,
+    take_damage,
+)
+from .damage import brawling_dice
+from .ranged import AIM_CHOICES, _attack_damage, aim_penalty
+from .sheet import NO_CRIT_10, SRC, rule
+
+
+@calculator(
+    id="cyberpunk_red.brawling",
+    sections=("brawling-grappling",),
+    title="Brawling damage by BODY",
+    source=f"{SRC} § Brawling/Grappling (Damage from bare fist), § Taking damage",
+    tables=("brawling-damage",),
+)
+def brawling(
+    *,
+    body: Annotated[int, In("BODY", 1, 20)] = 6,
+    cyberarm: Annotated[bool, In("Cyberarm")] = False,
+    sp: Annotated[int, In("Defender SP", 0, 50)] = 0,
+    rng: random.Random | None = None,
+) -> Result:
+    """Damage from bare fist by BODY (a Cyberarm: 2d6 unless BODY is 7+)."""
+    d, i = brawling_dice(body, cyberarm)
+    dist = dice_with_crit(d.n, d.sides)
+    hp = dist.map(lambda r: take_damage(r[0], sp, crit=r[1]).hp)
+    steps = [
+        f"BODY {body}{' with a Cyberarm' if cyberarm else ''}: {d}",
+        f"Damage - SP {sp} (Brawling is not a melee weapon: SP is not halved)",
+    ]
+    dice_out: list[Die] = []
+    summary = f"{d}: mean {float(d.dist().mean()):.1f}"
+    if rng is not None:
+        vs, c = _roll_damage(rng, d.n, d.sides)
+        dice_out = [Die(d.sides, v, "", "damage") for v in vs]
+        h = take_damage(sum(vs), sp, crit=c)
+        summary = f"{d} = {sum(vs)}: {h.hp} HP lost" + (", Critical Injury" if c else "")
+    return Result(
+        summary,
+        (
+            ("Dice", str(d)),
+            ("Mean HP lost", hp.mean()),
+            ("P(Critical Injury)", dist.p(lambda r: r[1])),
+        ),
+        tuple(steps),
+        (_hp_odds(hp, "HP lost"),),
+        tuple(dice_out),
+        (Highlight("brawling-damage", i),),
+        notes=("Attack: DEX + Brawling + 1d10 vs DEX + Evasion + 1d10 (use the opposed roll).",),
+    )
+
+
+@calculator(
+    id="cyberpunk_red.melee",
+    sections=("melee-combat", "resolving-melee-combat"),
+    title="Melee attack (armour halved)",
+    source=f"{SRC} § Melee combat, § Resolving Melee Combat, § Taking damage",
+)
+def melee(
+    *,
+    dex: Annotated[int, In("Attacker DEX", 0, MAX_STAT)] = 6,
+    skill: Annotated[int, In("Melee skill", 0, MAX_STAT)] = 4,
+    modifier: Annotated[int, In("Other modifiers (-2 grappled …)", -30, 30)] = 0,
+    aim: Annotated[str, In("Aimed Shot", choices=AIM_CHOICES)] = "none",
+    def_dex: Annotated[int, In("Defender DEX", 0, MAX_STAT)] = 6,
+    def_evasion: Annotated[int, In("Defender Evasion", 0, MAX_STAT)] = 4,
+    dice: Annotated[int, In("Weapon damage (d6)", 1, 20)] = 2,
+    sp: Annotated[int, In("Defender body SP", 0, 50)] = 11,
+    sp_head: Annotated[int, In("Defender head SP", 0, 50)] = 11,
+    melee_half: MeleeHalfIn = MELEE_HALF_DEFAULT,
+    rng: random.Random | None = None,
+) -> Result:
+    """DEX + Melee skill + 1d10 vs DEX + Evasion + 1d10; damage ignores half the SP (rounded up).
+
+    An Aimed Shot (§ Aimed Shots: "a Single Ranged or Melee Attack") takes -8."""
+    check_dice(dice)
+    if aim not in dict(AIM_CHOICES):
+        raise RulesError(f"unknown Aimed Shot {aim!r}")
+    head = aim == "head"
+    a = dex + skill + modifier + (aim_penalty() if aim != "none" else 0)
+    body_sp = sp
+    sp = sp_head if head else sp
+    m = margin_opposed(a, def_dex + def_evasion)
+    p_hit = m.p(lambda v: v > 0)
+    hp, p_crit = _attack_damage(m, dice, sp, head, True, half=melee_half)
+    used = melee_sp(sp, melee_half)
+    steps = [
+        f"DEX {dex} + skill {skill} {modifier:+d} + 1d10 vs DEX {def_dex} + Evasion "
+        f"{def_evasion} + 1d10 (defender wins a tie): {p_hit}",
+        f"The weapon ignores half of {'head' if head else 'body'} SP {sp}, "
+        + ("the ignored half rounded up" if melee_half == "ignored_up"
+           else "the SP left rounded up") + f": {used}",
+        f"{dice}d6 - {used}; any damage through ablates the SP by 1"
+        + (f"; the damage through is \u00d7{head_multiplier()} for the head" if head else ""),
+        f"Two or more 6s: Critical Injury, +{crit_bonus()} ({p_crit})",
+    ]
+    if aim != "none":
+        steps.insert(1, f"Aimed Shot ({dict(AIM_CHOICES)[aim]}): {aim_penalty():+d}")
+    if aim in ("held_item", "leg"):
+        p_eff = m.combine(
+            dice_with_crit(dice), lambda mg, r: mg > 0 and r[0] > melee_sp(body_sp, melee_half)
+        ).probability(True)
+        steps.append(
+            f"A single point through body armour: the {dict(AIM_CHOICES)[aim]} effect ({p_eff})"
+        )
+    dice_out: list[Die] = []
+    summary = f"{float(p_hit):.0%} to hit; mean {float(hp.mean()):.1f} HP"
+    if rng is not None:
+        x, y = roll(rng, 10, 2)
+        dice_out = [Die(10, x, "attack", "attack"), Die(10, y, "defence", "defence")]
+        if a + x > def_dex + def_evasion + y:
+            vs, c = _roll_damage(rng, dice)
+            dice_out += [Die(6, v, "", "damage") for v in vs]
+            h = take_damage(sum(vs), sp, head=head, melee=True, crit=c, half=melee_half)
+            summary = f"Hit: {sum(vs)} - {used} → {h.hp} HP lost" + (
+                ", Critical Injury" if c else ""
+            )
+        else:
+            summary = f"Miss ({a + x} vs {def_dex + def_evasion + y})"
+    return Result(
+        summary,
+        (("P(hit)", p_hit), ("P(Critical Injury)", p_crit), ("Mean HP lost", hp.mean())),
+        tuple(steps),
+        (_hp_odds(hp, "HP lost"),),
+        tuple(dice_out),
+        notes=(
+            NO_CRIT_10,
+            melee_note(melee_half),
+            "Weapon damage dice are not in the sheet.",
+        ),
+    )
+
+
+def throw_max() -> int:
+    return rule("throw", r"maximum of (\d+) SQ")
+
+
+def grapple_penalty() -> int:
+    return rule("brawling-grappling", r"take a (-\d+) to all actions")
+
+
+@calculator(
+    id="cyberpunk_red.grab",
+    sections=("brawling-grappling",),
+    title="Grab (start or break a Grapple)",
+    source=f"{SRC} § Brawling/Grappling",
+)
+def grab(
+    *,
+    dex: Annotated[int, In("Your DEX", 0, MAX_STAT)] = 6,
+    brawling: Annotated[int, In("Your Brawling", 0, MAX_STAT)] = 4,
+    def_dex: Annotated[int, In("Target DEX", 0, MAX_STAT)] = 6,
+    def_brawling: Annotated[int, In("Target Brawling", 0, MAX_STAT)] = 4,
+    breaking: Annotated[bool, In("Breaking a Grapple (both at -2)")] = False,
+    rng: random.Random | None = None,
+) -> Result:
+    """Both roll DEX + Brawling + 1d10; win to grab the Defender or an object in their hands."""
+    pen = grapple_penalty() if breaking else 0
+    a, d = dex + brawling + pen, def_dex + def_brawling + pen
+    m = margin_opposed(a, d)
+    p = m.p(lambda v: v > 0)
+    steps = [
+        f"You: DEX {dex} + Brawling {brawling}{f' {pen:+d}' if pen else ''} + 1d10",
+        f"Target: DEX {def_dex} + Brawling {def_brawling}{f' {pen:+d}' if pen else ''} + 1d10",
+        f"You win only by rolling higher: {p}",
+    ]
+    if breaking:
+        steps.append("A successful Grab against the Attacker ends the Grapple for everyone")
+    else:
+        steps.append(
+            f"Win: grab the Defender (both in a Grapple, {grapple_penalty():+d} to all "
+            "actions) or take one object from their hands"
+        )
+    return _opposed_result(
+        m,
+        p,
+        a,
+        d,
+        steps,
+        rng,
+        "grab succeeds",
+        "grab fails",
+        notes=(
+            "Both participants are at -2 while grappled; applied to both when breaking a Grapple.",
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class GrappleDamage:
+    hp_after: int
+    unconscious: bool
+    note: str
+
+
+def choke(body: int, hp: int, rounds: int) -> GrappleDamage:
+    """§ Choke: BODY direct to HP; a target with more than 1 HP that would go below 0 is
+    left at 1 HP and Unconscious; choked 3 successive Rounds: Unconscious regardless."""
+    need = rule("choke", r"for (\d+) successive Rounds")
+    after = hp - body
+    if hp > 1 and after < 0:
+        return GrappleDamage(1, True, "left at 1 HP and Unconscious")
+    if rounds >= need:
+        return GrappleDamage(after, True, f"Unconscious after {need} successive Rounds of Choke")
+    return GrappleDamage(after, False, "")
+
+
+@calculator(
+    id="cyberpunk_red.grapple_action",
+    sections=("choke", "throw"),
+    title="Choke or Throw",
+    source=f"{SRC} § Choke, § Throw",
+    tables=("brawling-damage",),
+)
+def grapple_action(
+    *,
+    action: Annotated[str, In(
+        "Action",
+        choices=(("choke", "Choke"), ("throw", "Throw")),
+    )] = "choke",
+    body: Annotated[int, In("Your BODY", 1, 20)] = 6,
+    hp: Annotated[int, In("Defender's HP", -100, 200)] = 20,
+    rounds: Annotated[int, In("Successive Rounds of Choke (including this one)", 1, 100)] = 1,
+) -> Result:
+    """Choke or Throw the Defender you are grappling: BODY straight to HP, armour ignored."""
+    if action == "choke":
+        g = choke(body, hp, rounds)
+        steps = [
+            f"Choke: BODY {body} directly to HP, ignoring armour (no ablation)",
+            f"HP {hp} → {hp - body}",
+        ]
+        if g.note:
+            steps.append(g.note)
+        return Result(
+            f"HP {hp} → {g.hp_after}" + (", Unconscious" if g.unconscious else ""),
+            (("HP after", g.hp_after), ("Unconscious", g.unconscious)),
+            tuple(steps),
+            notes=("Wound State thresholds are not in the sheet.",),
+        )
+    if action == "throw":
+        return Result(
+            f"HP {hp} → {hp - body}; the target is Prone",
+            (("HP after", hp - body), ("Prone", True)),
+            (
+                f"Throw: BODY {body} directly to HP, ignoring armour (no ablation)",
+                "The Grapple ends (both free of the -2); the target is Prone until they "
+                "use the Get Up Action",
+                f"Throwing an object: DEX + Athletics + 1d10, up to {throw_max()} SQ, "
+                "using the Grenade Launcher "
+                "DV (not in the sheet)",
+            ),
+        )
+    raise RulesError(f"action is 'choke' or 'throw' (got {action!r})")

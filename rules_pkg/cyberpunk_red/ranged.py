@@ -1,0 +1,390 @@
+"""§ Resolving Ranged Combat, § Aimed Shots, § Autofire, § Suppressive Fire, § Shotgun."""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+from typing import Annotated, Any
+
+from ..dice import Distribution, check_dice, roll
+from ..errors import RulesError
+from ..kernel import In, calculator
+from ..registry import Die, Odds, Result
+from .checks import _opposed_result
+from .core import (
+    DEF_DEX_DEFAULT,
+    DEF_EVASION_DEFAULT,
+    DEF_REF_DEFAULT,
+    DEFENCE_DEFAULT,
+    DV_DEFAULT,
+    MAX_STAT,
+    MELEE_HALF_DEFAULT,
+    DefDexIn,
+    DefenceIn,
+    DefEvasionIn,
+    DefRefIn,
+    DvIn,
+    _defence,
+    _hp_odds,
+    _odds_check,
+    _roll_damage,
+    crit_bonus,
+    dice_with_crit,
+    head_multiplier,
+    margin_opposed,
+    margin_vs_dv,
+    p_beat,
+    take_damage,
+)
+from .sheet import NO_CRIT_10, SRC, rule, rule_dice, section_text
+
+# -- ranged attacks ---------------------------------------------------------------------------
+
+AIM_CHOICES = (
+    ("none", "No Aimed Shot"),
+    ("head", "Head"),
+    ("held_item", "Held Item"),
+    ("leg", "Leg"),
+)
+
+
+def aim_penalty() -> int:
+    return rule("aimed-shots", r"a (-\d+) to your check to aim")
+
+
+def _attack_damage(
+    hit_p_margin: Distribution[int],
+    n: int,
+    sp: int,
+    head: bool,
+    melee: bool,
+    mult_cap: int | None = None,
+    half: str = MELEE_HALF_DEFAULT,
+) -> tuple[Distribution[int], Fraction]:
+    """HP lost over the attack: 0 on a miss; on a hit dice (x margin up to cap) vs SP + crit."""
+    dmg = dice_with_crit(n)
+
+    def on(margin: int, roll_: tuple[int, bool]) -> int:
+        if margin <= 0:
+            return 0
+        total = roll_[0] * (min(margin, mult_cap) if mult_cap else 1)
+        return take_damage(total, sp, head=head, melee=melee, crit=roll_[1], half=half).hp
+
+    hp = hit_p_margin.combine(dmg, on)
+    crit = hit_p_margin.combine(dmg, lambda mg, r: mg > 0 and r[1]).probability(True)
+    return hp, crit
+
+
+@calculator(
+    id="cyberpunk_red.ranged",
+    sections=("resolving-ranged-combat", "aimed-shots"),
+    title="Ranged attack (single shot, Aimed Shots)",
+    source=f"{SRC} § Resolving Ranged Combat, § Aimed Shots, § Taking damage, § Critical Injuries",
+)
+def ranged(
+    *,
+    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
+    skill: Annotated[int, In("Weapon Skill", 0, MAX_STAT)] = 4,
+    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    aim: Annotated[str, In("Aimed Shot", choices=AIM_CHOICES)] = "none",
+    defence: DefenceIn = DEFENCE_DEFAULT,
+    dv: DvIn = DV_DEFAULT,
+    def_ref: DefRefIn = DEF_REF_DEFAULT,
+    def_dex: DefDexIn = DEF_DEX_DEFAULT,
+    def_evasion: DefEvasionIn = DEF_EVASION_DEFAULT,
+    dice: Annotated[int, In("Weapon damage (d6)", 1, 20)] = 3,
+    sp_body: Annotated[int, In("Body SP", 0, 50)] = 11,
+    sp_head: Annotated[int, In("Head SP", 0, 50)] = 11,
+    rng: random.Random | None = None,
+) -> Result:
+    """REF + Weapon Skill + 1d10 vs the range DV or a dodge; damage against SP."""
+    if aim not in dict(AIM_CHOICES):
+        raise RulesError(f"unknown Aimed Shot {aim!r}")
+    check_dice(dice)
+    dfn = _defence(defence, dv, def_ref, def_dex, def_evasion, "a Ranged Attack")
+    base = ref + skill + modifier
+    steps = [f"REF {ref} + Weapon Skill {skill} {modifier:+d} + 1d10 vs {dfn.describe()}"]
+    if aim != "none":
+        pen = aim_penalty()
+        base += pen
+        steps.append(
+            f"Aimed Shot ({dict(AIM_CHOICES)[aim]}): {pen:+d}, at ROF 1, your entire Action"
+        )
+    head = aim == "head"
+    sp = sp_head if head else sp_body
+    m = dfn.margin(base)
+    p_hit = m.p(lambda v: v > 0)
+    hp, p_crit = _attack_damage(m, dice, sp, head, False)
+    steps += [
+        f"Hit (beat the defence; a tie misses): {p_hit}",
+        f"Damage {dice}d6 - {'head' if head else 'body'} SP {sp}"
+        + (f", then \u00d7{head_multiplier()} for the head" if head else ""),
+        "If any damage gets through, the SP is ablated by 1",
+        f"Two or more 6s: a Critical Injury, +{crit_bonus()} direct ({p_crit})",
+    ]
+    if aim in ("held_item", "leg"):
+        p_eff = m.combine(dice_with_crit(dice), lambda mg, r: mg > 0 and r[0] > sp).probability(
+            True
+        )
+        what = (
+            "the target drops one held item of your choice"
+            if aim == "held_item"
+            else "the target suffers the Broken Leg Critical Injury"
+        )
+        steps.append(f"If a single point gets through body armour, {what}: {p_eff}")
+    values: list[tuple[str, Any]] = [
+        ("P(hit)", p_hit),
+        ("P(Critical Injury)", p_crit),
+        ("Mean HP lost", hp.mean()),
+    ]
+    dice_out: list[Die] = []
+    summary = f"{float(p_hit):.0%} to hit; mean {float(hp.mean()):.1f} HP"
+    if rng is not None:
+        a = roll(rng, 10)[0]
+        dice_out.append(Die(10, a, "attack", "attack"))
+        d_total = dv
+        if dfn.dodge:
+            dd = roll(rng, 10)[0]
+            dice_out.append(Die(10, dd, "dodge", "defence"))
+            d_total = def_dex + def_evasion + dd
+        if base + a > d_total:
+            vs, crit = _roll_damage(rng, dice)
+            dice_out += [Die(6, v, "", "damage") for v in vs]
+            h = take_damage(sum(vs), sp, head=head, crit=crit)
+            summary = (
+                f"Hit ({base + a} vs {d_total}): {sum(vs)} damage, {h.hp} HP lost"
+                f"{', Critical Injury' if crit else ''}; SP {sp} → {h.sp_after}"
+            )
+        else:
+            summary = f"Miss ({base + a} vs {d_total})"
+    return Result(
+        summary,
+        tuple(values),
+        tuple(steps),
+        (_odds_check(m, "Attack minus defence"), _hp_odds(hp, "HP lost")),
+        tuple(dice_out),
+        notes=(
+            NO_CRIT_10,
+            "Weapon damage dice and the range table's DVs are not in the sheet: enter them.",
+        ),
+    )
+
+
+def autofire_caps() -> dict[str, int]:
+    t = section_text("auto-fire-mode")
+    m = re.search(r"\((\d+) for SMGS?, (\d+) for Assault Rifles\)", t, re.IGNORECASE)
+    if not m:
+        raise RulesError("cyberpunk_red data: the Autofire maximums are not in § Auto fire mode")
+    return {"smg": int(m.group(1)), "assault_rifle": int(m.group(2))}
+
+
+def _bullets(section: str) -> int:
+    return rule(section, r"costs an Action and (\d+) bullets")
+
+
+@calculator(
+    id="cyberpunk_red.autofire",
+    sections=("auto-fire-mode",),
+    title="Autofire",
+    source=f"{SRC} § Auto fire mode, § Taking damage, § Critical Injuries",
+)
+def autofire(
+    *,
+    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
+    skill: Annotated[int, In("Autofire Skill", 0, MAX_STAT)] = 4,
+    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    weapon: Annotated[str, In(
+        "Weapon",
+        choices=(("smg", "SMG"), ("assault_rifle", "Assault Rifle")),
+    )] = "smg",
+    bullets: Annotated[int, In("Bullets in the clip", 0, 500)] = 30,
+    defence: DefenceIn = DEFENCE_DEFAULT,
+    dv: DvIn = DV_DEFAULT,
+    def_ref: DefRefIn = DEF_REF_DEFAULT,
+    def_dex: DefDexIn = DEF_DEX_DEFAULT,
+    def_evasion: DefEvasionIn = DEF_EVASION_DEFAULT,
+    sp_body: Annotated[int, In("Body SP", 0, 50)] = 11,
+    rng: random.Random | None = None,
+) -> Result:
+    """Hit: 2d6 x the amount you beat the DV by, up to the weapon's Autofire (3 SMG, 4 AR)."""
+    need = _bullets("auto-fire-mode")
+    if bullets < need:
+        raise RulesError(f"Autofire needs {need} bullets in the clip (you have {bullets})")
+    caps = autofire_caps()
+    if weapon not in caps:
+        raise RulesError(f"weapon is 'smg' or 'assault_rifle' (got {weapon!r})")
+    cap = caps[weapon]
+    dmg = rule_dice("auto-fire-mode", r"roll (\d+)d(\d+) for damage")
+    dfn = _defence(defence, dv, def_ref, def_dex, def_evasion, "Autofire")
+    base = ref + skill + modifier
+    m = dfn.margin(base)
+    p_hit = m.p(lambda v: v > 0)
+    mult = m.map(lambda v: max(0, min(v, cap)))
+    hp, p_crit = _attack_damage(m, dmg.n, sp_body, False, False, cap)
+    rolled = m.combine(dmg.dist(), lambda mg, s: s * min(mg, cap) if mg > 0 else 0)
+    steps = [
+        f"{need} bullets; REF {ref} + Autofire {skill} {modifier:+d} + 1d10 vs {dfn.describe()}"
+        " (the Autofire Range Table's DVs are not in the sheet)",
+        f"Hit: {p_hit}; roll {dmg} \u00d7 the amount you beat it by, up to {cap}",
+        f"Damage - body SP {sp_body}; any damage through ablates the SP by 1",
+        f"Both dice 6: a Critical Injury, +{crit_bonus()} direct ({p_crit})",
+    ]
+    mult_odds = Odds.of(mult, "Multiplier", lambda v: "miss" if v == 0 else f"\u00d7{v}")
+    dice_out: list[Die] = []
+    summary = f"{float(p_hit):.0%} to hit; mean {float(hp.mean()):.1f} HP"
+    if rng is not None:
+        a = roll(rng, 10)[0]
+        dice_out.append(Die(10, a, "attack", "attack"))
+        d_total = dv
+        if dfn.dodge:
+            dd = roll(rng, 10)[0]
+            dice_out.append(Die(10, dd, "dodge", "defence"))
+            d_total = def_dex + def_evasion + dd
+        mg = base + a - d_total
+        if mg > 0:
+            vs, crit = _roll_damage(rng, dmg.n, dmg.sides)
+            dice_out += [Die(dmg.sides, v, "", "damage") for v in vs]
+            k = min(mg, cap)
+            h = take_damage(sum(vs) * k, sp_body, crit=crit)
+            summary = (
+                f"Hit by {mg}: {sum(vs)} \u00d7 {k} = {sum(vs) * k} damage, {h.hp} HP lost"
+                f"{', Critical Injury' if crit else ''}"
+            )
+        else:
+            summary = f"Miss ({base + a} vs {d_total})"
+    return Result(
+        summary,
+        (
+            ("P(hit)", p_hit),
+            ("P(Critical Injury)", p_crit),
+            ("Mean damage", rolled.mean()),
+            ("Mean HP lost", hp.mean()),
+        ),
+        tuple(steps),
+        (mult_odds, Odds.of(rolled, "Autofire damage (0 = miss)"), _hp_odds(hp, "HP lost")),
+        tuple(dice_out),
+        notes=(NO_CRIT_10, "Autofire cannot be used to make an Aimed Shot."),
+    )
+
+
+@calculator(
+    id="cyberpunk_red.suppressive",
+    sections=("suppressive-fire",),
+    title="Suppressive Fire",
+    source=f"{SRC} § Suppressive Fire",
+)
+def suppressive(
+    *,
+    ref: Annotated[int, In("Your REF", 0, MAX_STAT)] = 6,
+    autofire: Annotated[int, In("Your Autofire Skill", 0, MAX_STAT)] = 4,
+    bullets: Annotated[int, In("Bullets in the clip", 0, 500)] = 30,
+    will: Annotated[int, In("Target WILL", 0, MAX_STAT)] = 5,
+    concentration: Annotated[int, In("Target Concentration", 0, MAX_STAT)] = 2,
+    rng: random.Random | None = None,
+) -> Result:
+    """Everyone on foot in 7-12 squares, out of cover and in sight, rolls WILL +
+    Concentration + 1d10 against your REF + Autofire + 1d10; those who fail take cover."""
+    need = _bullets("suppressive-fire")
+    if bullets < need:
+        raise RulesError(f"Suppressive Fire needs {need} bullets in the clip (you have {bullets})")
+    lo = rule("suppressive-fire", r"within (\d+)-(\d+) Squares")
+    hi = rule("suppressive-fire", r"within (\d+)-(\d+) Squares", 2)
+    m = margin_opposed(ref + autofire, will + concentration)
+    p = m.p(lambda v: v > 0)
+    steps = [
+        f"{need} bullets; everyone on foot within {lo}-{hi} squares, out of cover, in sight",
+        f"They roll WILL {will} + Concentration {concentration} + 1d10 against "
+        f"your REF {ref} + Autofire {autofire} + 1d10",
+        "Anyone that fails uses their next Move Action (and Run if needed) to get into cover",
+    ]
+    return _opposed_result(
+        m,
+        p,
+        ref + autofire,
+        will + concentration,
+        steps,
+        rng,
+        "target fails",
+        "target holds",
+        notes=("Ties: read with the sheet's 'defender wins in a tie' (the target holds).",),
+    )
+
+
+@calculator(
+    id="cyberpunk_red.shotgun_shell",
+    sections=("shotgun-shells",),
+    title="Shotgun Shell",
+    source=f"{SRC} § Shotgun Shells, § Taking damage, § Critical Injuries",
+)
+def shotgun_shell(
+    *,
+    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
+    skill: Annotated[int, In("Shoulder Arms", 0, MAX_STAT)] = 4,
+    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    defence: Annotated[str, In(
+        "Target",
+        choices=(("dv", "Does not dodge"), ("dodge", "Dodges (REF 8+)")),
+    )] = "dv",
+    def_ref: Annotated[int, In("Target REF", 0, MAX_STAT)] = 6,
+    def_dex: Annotated[int, In("Target DEX", 0, MAX_STAT)] = 6,
+    def_evasion: Annotated[int, In("Target Evasion", 0, MAX_STAT)] = 4,
+    sp_body: Annotated[int, In("Target body SP", 0, 50)] = 11,
+    rng: random.Random | None = None,
+) -> Result:
+    """One Ranged Attack vs DV13; on a hit every target in a 3x3 area in front takes 3d6."""
+    dv = rule("shotgun-shells", r"vs\.? a DV ?(\d+)")
+    dmg = rule_dice("shotgun-shells", r"takes (\d+)d(\d+)")
+    base = ref + skill + modifier
+    hit_dv = margin_vs_dv(base, dv)
+    if defence == "dodge":
+        _defence("dodge", dv, def_ref, def_dex, def_evasion, "a Shotgun Shell")
+        # the attack must beat DV13 and then the target's dodge, with one attack roll:
+        counts: dict[int, int] = {}
+        for a in range(1, 11):
+            for d in range(1, 11):
+                v = 1 if base + a > dv and base + a > def_dex + def_evasion + d else 0
+                counts[v] = counts.get(v, 0) + 1
+        m = Distribution.from_counts(counts)
+    elif defence == "dv":
+        m = hit_dv.map(lambda v: 1 if v > 0 else 0)
+    else:
+        raise RulesError(f"defence is 'dv' or 'dodge' (got {defence!r})")
+    p_hit = m.probability(1)
+    hp, p_crit = _attack_damage(m, dmg.n, sp_body, False, False)
+    steps = [
+        f"(REF {ref} + Shoulder Arms {skill} {modifier:+d} + 1d10) vs DV{dv}: {p_beat(base, dv)}",
+        f"Every target in a 3 by 3 square area in front of you takes {dmg}",
+        "No Aimed Shot with a Shotgun Shell",
+    ]
+    if defence == "dodge":
+        steps.append(
+            f"This target dodges: the same attack roll must also beat DEX {def_dex} + "
+            f"Evasion {def_evasion} + 1d10: {p_hit}"
+        )
+    steps.append(f"Two or more 6s: a Critical Injury, +{crit_bonus()} ({p_crit})")
+    dice_out: list[Die] = []
+    summary = f"{float(p_hit):.0%} to hit this target; mean {float(hp.mean()):.1f} HP"
+    if rng is not None:
+        a = roll(rng, 10)[0]
+        dice_out.append(Die(10, a, "attack", "attack"))
+        ok = base + a > dv
+        if ok and defence == "dodge":
+            dd = roll(rng, 10)[0]
+            dice_out.append(Die(10, dd, "dodge", "defence"))
+            ok = base + a > def_dex + def_evasion + dd
+        if ok:
+            vs, crit = _roll_damage(rng, dmg.n, dmg.sides)
+            dice_out += [Die(dmg.sides, v, "", "damage") for v in vs]
+            h = take_damage(sum(vs), sp_body, crit=crit)
+            summary = f"Hit: {sum(vs)} damage, {h.hp} HP lost{', Critical Injury' if crit else ''}"
+        else:
+            summary = "Miss"
+    return Result(
+        summary,
+        (("P(hit)", p_hit), ("P(Critical Injury)", p_crit), ("Mean HP lost", hp.mean())),
+        tuple(steps),
+        (_hp_odds(hp, "HP lost by this target"),),
+        tuple(dice_out),
+        notes=(NO_CRIT_10,),
+    )

@@ -1,0 +1,125 @@
+"""§ Initiative, § Movement and § Armor: who acts first, how far you move, what armour does."""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated
+
+from ..dice import Draw, expand, sample
+from ..errors import RulesError
+from ..kernel import In, calculator
+from ..registry import Die, Odds, Result
+from .core import MAX_STAT
+from .sheet import SRC, rule, section_text
+
+
+def _initiative_die() -> int:
+    """§ Initiative: "REF+1d10=Initiative score" (the die's sides, read from the sheet)."""
+    return rule("initiative", r"REF\s*\+\s*1d(\d+)")
+
+
+@calculator(
+    id="cyberpunk_red.initiative",
+    sections=("initiative",),
+    title="Initiative (REF + 1d10)",
+    source=f"{SRC} § Initiative",
+)
+def initiative(
+    *,
+    ref: Annotated[int, In("Your REF", 0, MAX_STAT)] = 6,
+    other_ref: Annotated[int, In("Opponent's REF", 0, MAX_STAT)] = 6,
+    rng: random.Random | None = None,
+) -> Result:
+    """Everyone rolls REF + 1d10; the higher Initiative score acts first."""
+    sides = _initiative_die()
+
+    def scores(draw: Draw) -> tuple[int, int]:  # the rule, once: both exact and rolled
+        return ref + draw(sides), other_ref + draw(sides)
+
+    dist = expand(scores)
+    first = dist.p(lambda s: s[0] > s[1])
+    tie = dist.p(lambda s: s[0] == s[1])
+    steps = [f"You: REF {ref} + 1d{sides} = {ref + 1}-{ref + sides}",
+             f"Opponent: REF {other_ref} + 1d{sides} = {other_ref + 1}-{other_ref + sides}",
+             f"You act first with the higher score: {first}; the same score: {tie}"]
+    summary = f"{float(first):.0%} to act first ({float(tie):.0%} tie)"
+    values: list[tuple[str, object]] = [("P(you first)", first), ("P(tie)", tie)]
+    dice: tuple[Die, ...] = ()
+    if rng is not None:
+        (mine, theirs), faces = sample(scores, rng)
+        dice = tuple(Die(s, f, who, "initiative") for (s, f), who in zip(faces, ("you", "them"),
+                                                                        strict=True))
+        values += [("Your initiative", mine), ("Opponent's initiative", theirs)]
+        summary = f"You {mine}, opponent {theirs}: " + (
+            "you act first" if mine > theirs else "they act first" if theirs > mine else "a tie")
+    return Result(summary, tuple(values), tuple(steps),
+                  (Odds.of(dist.map(lambda s: s[0] - s[1]), "Your score minus theirs"),), dice,
+                  notes=("The sheet does not say how a tie is broken.",))
+
+
+def _special_cost() -> int:
+    """§ Movement: "Special movement like jumping swimming cost double the squares"."""
+    if "cost double the squares" not in section_text("movement"):
+        raise RulesError("cyberpunk_red data: § Movement no longer says 'cost double'")
+    return 2
+
+
+@calculator(
+    id="cyberpunk_red.move",
+    sections=("movement",),
+    title="Move: squares this turn",
+    source=f"{SRC} § Movement",
+)
+def move(
+    *,
+    move: Annotated[int, In("MOVE (after any armour penalty)", 0, MAX_STAT)] = 6,
+    walk: Annotated[int, In("Squares walked or run", 0, 40)] = 4,
+    special: Annotated[int, In("Squares jumped or swum", 0, 40)] = 1,
+) -> Result:
+    """Move a number of squares equal to MOVE; jumping and swimming cost double."""
+    cost = _special_cost()
+    used = walk + cost * special
+    ok = used <= move
+    steps = (f"MOVE {move}: that many squares in a Move Action",
+             f"{walk} + {cost} \u00d7 {special} (jumping, swimming cost double) = {used}",
+             f"{'Within' if ok else 'Over'} MOVE {move}" + ("" if ok else f" by {used - move}"))
+    return Result(f"{used} of {move} squares: " + ("allowed" if ok else "too far"),
+                  (("Squares used", used), ("Allowed", ok), ("Squares left", max(0, move - used))),
+                  steps)
+
+
+@calculator(
+    id="cyberpunk_red.armor",
+    sections=("armor",),
+    title="Armor worn: SP per location and the Armor Penalty",
+    source=f"{SRC} § Armor",
+)
+def armor(
+    *,
+    body_sp: Annotated[int, In("Highest body SP worn", 0, 50)] = 11,
+    other_body_sp: Annotated[int, In("Another body piece's SP (0 = none)", 0, 50)] = 7,
+    head_sp: Annotated[int, In("Highest head SP worn", 0, 50)] = 11,
+    penalty: Annotated[int, In("Most punishing Armor Penalty worn", 0, 10)] = 0,
+    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
+    dex: Annotated[int, In("DEX", 0, MAX_STAT)] = 6,
+    move: Annotated[int, In("MOVE", 0, MAX_STAT)] = 6,
+) -> Result:
+    """Only the highest SP in a location counts; the worst Armor Penalty lowers REF, DEX and
+    MOVE once, and can leave a character at MOVE 0, immobile."""
+    text = section_text("armor")
+    for words in ("does not \"stack,\"", "most punishing Armor Penalty", "REF, DEX, and MOVE"):
+        if words not in text:
+            raise RulesError(f"cyberpunk_red data: § Armor no longer says {words!r}")
+    body = max(body_sp, other_body_sp)
+    after = {k: max(0, v - penalty) for k, v in (("REF", ref), ("DEX", dex), ("MOVE", move))}
+    steps = [f"Body SP: the highest of {body_sp} and {other_body_sp} = {body} (SP does not stack)",
+             f"Head SP {head_sp}",
+             f"Armor Penalty -{penalty}, taken once: REF {ref} → {after['REF']}, "
+             f"DEX {dex} → {after['DEX']}, MOVE {move} → {after['MOVE']}"]
+    if after["MOVE"] == 0:
+        steps.append("MOVE 0: the character is completely immobile")
+    return Result(f"Body SP {body}, head SP {head_sp}; REF {after['REF']}, DEX {after['DEX']}, "
+                  f"MOVE {after['MOVE']}",
+                  (("Body SP", body), ("Head SP", head_sp), ("REF", after["REF"]),
+                   ("DEX", after["DEX"]), ("MOVE", after["MOVE"])), tuple(steps),
+                  notes=("An Armor Penalty below 0 is not in the sheet: stats stop at 0.",))

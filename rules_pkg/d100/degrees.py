@@ -1,0 +1,91 @@
+"""Degrees of success and failure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..dice import Distribution
+from ..errors import RulesError
+from ..registry import Odds, OddsRow
+
+# -- degrees of success -----------------------------------------------------------------
+
+MAX_TARGET = 200  # targets above this are not a d100 test any more
+MIN_TARGET = -200
+
+
+def _tens(n: int) -> int:
+    return max(n, 0) // 10
+
+
+def degrees(target: int, rolled: int) -> int:
+    """+DoS for a success (roll <= target), -DoF for a failure.
+
+    Standard rule (DH2e): 1 + the difference of the tens digits; 100 ("00") has tens 10.
+    A target below 0 counts as 0 for the tens digit (not in the source).
+    """
+    if not 1 <= rolled <= 100:
+        raise RulesError(f"a d100 roll is 1 to 100 (got {rolled})")
+    if rolled <= target:
+        return 1 + _tens(target) - _tens(rolled)
+    return -(1 + _tens(rolled) - _tens(target))
+
+
+JAM = 0  # the outcome of a roll that jams (or, for a Horde, misses on 96+)
+
+
+def _dlabel(d: int, zero: str = "jam (automatic miss)") -> str:
+    if d == JAM:
+        return zero
+    return f"{d} DoS" if d > 0 else f"{-d} DoF"
+
+
+@dataclass(frozen=True)
+class TestOutcome:
+    """The outcome of one roll: degrees (+DoS / -DoF) and whether the weapon jammed."""
+
+    degrees: int
+    jammed: bool = False
+
+
+def test_distribution(
+    target: int, jam_at: int | None = None, bonus_dos: int = 0, auto: str = ""
+) -> Distribution[int]:
+    """Degrees over the 100 faces. `jam_at`: rolls at or above it miss (a jam);
+    `auto`: "fail" or a forced DoS ("dos:N") for the sheet's automatic results."""
+    counts: dict[int, int] = {}
+    for r in range(1, 101):
+        counts_key = _face(target, r, jam_at, bonus_dos, auto)
+        counts[counts_key] = counts.get(counts_key, 0) + 1
+    return Distribution.from_counts(counts)
+
+
+def _face(target: int, r: int, jam_at: int | None, bonus_dos: int, auto: str) -> int:
+    if auto == "fail":
+        return JAM  # an automatic failure: the sheet gives it no degrees
+    if auto.startswith("dos:"):
+        return int(auto[4:])
+    if jam_at is not None and r >= jam_at:
+        return JAM  # an automatic miss; the sheet gives it no degrees
+    d = degrees(target, r)
+    return d + bonus_dos if d > 0 else d
+
+
+def degree_odds(dist: Distribution[int], zero: str = "jam (automatic miss)") -> tuple[Odds]:
+    """One table, best first: each DoS with P(at least that many DoS), then each DoF with
+    P(at least that many DoF), then automatic results (jams, auto-fails)."""
+    pmf = dist.pmf()
+    succ = sorted((d for d in pmf if d > 0), reverse=True)
+    fail = sorted((d for d in pmf if d < 0), reverse=True)
+    rows_: list[OddsRow] = [
+        OddsRow(_dlabel(d), pmf[d], sum((pmf[x] for x in succ if x >= d), Fraction(0)))
+        for d in succ
+    ]
+    rows_ += [
+        OddsRow(_dlabel(d), pmf[d], sum((pmf[x] for x in fail if x <= d), Fraction(0)))
+        for d in fail
+    ]
+    if JAM in pmf:
+        rows_.append(OddsRow(zero, pmf[JAM]))
+    return (Odds("Degrees of success and failure", tuple(rows_)),)

@@ -1,0 +1,118 @@
+"""§ Scattering, § Decay and § Hallucinating: what follows a miss, rest and a status."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Annotated
+
+from ..dice import Draw, expand, sample
+from ..errors import RulesError
+from ..kernel import In, calculator
+from ..registry import Die, Odds, Result
+from .sheet import CIRC, STATUS, row
+
+
+def _dice(text: str, after: str) -> int:
+    """The sides of the first 'NdS' after `after` in a row's text ('1d5km' -> 5)."""
+    m = re.search(re.escape(after) + r".*?1d(\d+)", text)
+    if not m:
+        raise RulesError(f"d100 data: no 1dN after {after!r}")
+    return int(m.group(1))
+
+
+@calculator(
+    id="d100.scatter",
+    title="Scatter after a miss (Blast or thrown weapons)",
+    source=f"{CIRC} § Scattering",
+    tables=("combat-circumstances",),
+)
+def scatter(
+    *,
+    thrown: Annotated[bool, In("A thrown weapon (else a non-thrown Blast weapon)")] = True,
+    dof: Annotated[int, In("Degrees of failure of the miss", 1, 10)] = 1,
+    rng: random.Random | None = None,
+) -> Result:
+    """Roll 1d10 on the Scatter Diagram for the direction; the attack moves 1d5 km, plus
+    1 km per degree of failure for a non-thrown Blast weapon."""
+    r = row("Scattering")
+    direction, distance = _dice(r.text, "roll a"), _dice(r.text, "away from the target spot by")
+    extra = 0 if thrown else dof
+
+    def land(draw: Draw) -> tuple[int, int]:  # the rule once: exact and rolled
+        return draw(direction), draw(distance) + extra
+
+    dist = expand(land).map(lambda o: o[1])
+    steps = [f"Direction: 1d{direction} on the Scatter Diagram",
+             f"Distance: 1d{distance} km" + ("" if thrown else f" + {dof} (1 per DoF)")]
+    summary = f"{dist.outcomes()[0]}-{dist.outcomes()[-1]} km, mean {float(dist.mean()):g} km"
+    dice: tuple[Die, ...] = ()
+    values: list[tuple[str, object]] = [("Mean distance (km)", dist.mean())]
+    if rng is not None:
+        (way, km), faces = sample(land, rng)
+        dice = tuple(Die(s, f, what, "scatter")
+                     for (s, f), what in zip(faces, ("direction", "km"), strict=True))
+        values += [("Direction (d10)", way), ("Distance (km)", km)]
+        summary = f"Scatters {km} km in direction {way}"
+    return Result(summary, tuple(values), tuple(steps),
+                  (Odds.of(dist, "Distance (km)"),), dice, (r.highlight,),
+                  notes=("The Scatter Diagram itself is not in the sheet.",))
+
+
+@calculator(
+    id="d100.decay",
+    title="Decay: recovery with rest",
+    source=f"{STATUS} § Decay",
+    tables=("status-effects",),
+)
+def decay(
+    *,
+    decay: Annotated[int, In("Decay points", 0, 100)] = 12,
+    hours: Annotated[int, In("Hours of rest", 0, 100)] = 1,
+) -> Result:
+    """"Remove 5 Decay per 1 hour of rest": whole hours only."""
+    r = row("Decay")
+    m = re.search(r"Remove (\d+) Decay per (\d+) hour", r.text)
+    if not m:
+        raise RulesError("d100 data: the Decay row no longer says 'Remove N Decay per N hour'")
+    per, every = int(m.group(1)), int(m.group(2))
+    left = max(0, decay - per * (hours // every))
+    needed = -(-decay // per) * every
+    return Result(f"{left} Decay left after {hours} h; all gone after {needed} h of rest",
+                  (("Decay left", left), ("Hours to recover", needed)),
+                  (f"Remove {per} Decay per {every} hour(s) of rest",
+                   f"{decay} - {per} \u00d7 {hours // every} = {left}"), highlight=(r.highlight,))
+
+
+@calculator(
+    id="d100.hallucinating",
+    title="Hallucinating: how long",
+    source=f"{STATUS} § Hallucinating",
+    tables=("status-effects",),
+)
+def hallucinating(
+    *,
+    horde: Annotated[bool, In("A Horde")] = False,
+    rng: random.Random | None = None,
+) -> Result:
+    """Characters roll on the Hallucinogenic table for 1d10 rounds; Hordes are Stunned."""
+    r = row("Hallucinating")
+    sides = _dice(r.cells[2] if horde else r.cells[1], "for")
+
+    def rounds(draw: Draw) -> int:
+        return draw(sides)
+
+    dist = expand(rounds)
+    what = "Stunned" if horde else "the Hallucinogenic table's result"
+    dice: tuple[Die, ...] = ()
+    summary = f"{what} for 1d{sides} rounds (mean {float(dist.mean()):g})"
+    values: list[tuple[str, object]] = [("Mean rounds", dist.mean())]
+    if rng is not None:
+        n, faces = sample(rounds, rng)
+        dice = tuple(Die(s, f, "rounds", "duration") for s, f in faces)
+        values.append(("Rounds", n))
+        summary = f"{what} for {n} rounds"
+    return Result(summary, tuple(values), (f"{'Hordes' if horde else 'You'}: {what}, 1d{sides}"
+                                           " rounds",),
+                  (Odds.of(dist, "Rounds"),), dice, (r.highlight,),
+                  notes=() if horde else ("The Hallucinogenic table is not in the sheet.",))

@@ -1,0 +1,131 @@
+"""§ Weapon Jams: clearing a jam, missile weapons."""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+from typing import Annotated
+
+from ..dice import Distribution, roll
+from ..errors import RulesError
+from ..kernel import In, calculator
+from ..registry import Die, Odds, OddsRow, Result
+from .degrees import degree_odds, test_distribution
+from .modifiers import modifiers
+from .sheet import CIRC, number_after, plain_number, row
+
+# -- jams -------------------------------------------------------------------------------------
+
+
+@calculator(
+    id="d100.jam_clear",
+    title="Clearing a weapon jam",
+    source=f"{CIRC} § Weapon Jams",
+    tables=("combat-circumstances",),
+)
+def jam_clear(
+    *,
+    bs: Annotated[int, In("Ballistic Skill", 0, 100)] = 40,
+    proficient: Annotated[bool, In("Proficient with the weapon")] = True,
+    specialised: Annotated[bool, In("Specialised talent for the weapon")] = False,
+    mastery: Annotated[bool, In("Mastery talent for the weapon")] = False,
+    fatigue: Annotated[bool, In("You have a level of Fatigue")] = False,
+    rng: random.Random | None = None,
+) -> Result:
+    """A Full Action: Ballistic Skill +20 (+10 per Specialised/Mastery), or -20 unproficient."""
+    r = row("Weapon Jams")
+    steps = [f"Ballistic Skill {bs}"]
+    if proficient:
+        base = number_after(r.text, "Ballistic Skill")
+        talent = number_after(r.text, "test,")
+        mod = base + talent * (specialised + mastery)
+        steps.append(f"Clearing test: {base:+d}")
+        for name, has in (("Specialised", specialised), ("Mastery", mastery)):
+            if has:
+                steps.append(f"{name}: {talent:+d} (cumulative)")
+    else:
+        if specialised or mastery:
+            raise RulesError("Specialised or Mastery talents imply proficiency with the weapon")
+        mod = number_after(r.text, "the test is")
+        steps.append(f"No proficiency with the weapon: the test is {mod:+d} instead")
+    hl = [r.highlight]
+    if fatigue:
+        f = modifiers()["fatigue"]
+        mod += f.value("other") or 0
+        steps.append(f"Fatigue: {f.value('other'):+d}")
+        hl.append(f.row.highlight)
+    target = bs + mod
+    steps.append(
+        f"Target {target}; if passed, the jam is cleared, the ammo within is lost "
+        "and the weapon must be reloaded"
+    )
+    dist = test_distribution(target)
+    p = dist.p(lambda d: d > 0)
+    dice: tuple[Die, ...] = ()
+    summary = f"Clear the jam on {target} or less: {float(p):.0%}"
+    if rng is not None:
+        v = roll(rng, 100)[0]
+        ok = v <= target
+        dice = (Die(100, v, "cleared" if ok else "still jammed", "d100"),)
+        summary += f"; rolled {v:02d}: {'cleared' if ok else 'still jammed'}"
+    return Result(
+        summary,
+        (("Target", target), ("P(cleared)", p)),
+        tuple(steps),
+        degree_odds(dist),
+        dice,
+        tuple(hl),
+        ("'Cumulative' is read as +10 for each of the two talents.",),
+    )
+
+
+@calculator(
+    id="d100.missile_jam",
+    title="Missile and grenade jams",
+    source=f"{CIRC} § Missile and Grenade Jams, § Weapon Jams",
+    tables=("combat-circumstances",),
+)
+def missile_jam(
+    *,
+    horde: Annotated[bool, In("Attacker is a Horde")] = False,
+    rng: random.Random | None = None,
+) -> Result:
+    """On a jam roll 1d10: 1-9 a dud, 10 it explodes in the user's hands."""
+    r = row("Missile and Grenade Jams")
+    lo, hi = (int(x) for x in re.findall(r"on a (\d+)-(\d+)", r.text, re.IGNORECASE)[0])
+    boom = plain_number(r.text, r"On a (\d+), however")
+    jam_at = plain_number(row("Weapon Jams").text, r"rolls a (\d+) or higher")
+    if horde:
+        return Result(
+            "Hordes do not jam; they just miss.",
+            (("P(explodes)", Fraction(0)),),
+            ("Hordes do not jam; they just miss.",),
+            highlight=(r.highlight,),
+        )
+    d10 = Distribution.d(10)
+    p_dud = d10.p(lambda v: lo <= v <= hi)
+    p_boom = d10.p(lambda v: v == boom)
+    p_jam = Fraction(101 - jam_at, 100)
+    steps = (
+        f"A ranged attack jams on {jam_at}+ ({p_jam})",
+        f"Roll 1d10: on {lo}-{hi} a dud, expended ({p_dud})",
+        f"On a {boom} it explodes in the user's hands, centred on them; "
+        f"a launcher is destroyed too ({p_boom})",
+        f"Per attack: {p_jam} \u00d7 {p_boom} = {p_jam * p_boom} to explode",
+    )
+    dice: tuple[Die, ...] = ()
+    summary = f"A jammed missile or grenade explodes {p_boom}; per attack {p_jam * p_boom}"
+    if rng is not None:
+        v = roll(rng, 10)[0]
+        dice = (Die(10, v, "explodes!" if v == boom else "dud", "d10"),)
+        summary = f"Rolled {v}: " + ("it explodes in your hands" if v == boom else "a dud")
+    odds = Odds("After a jam", (OddsRow("Dud", p_dud), OddsRow("Explodes", p_boom)))
+    return Result(
+        summary,
+        (("P(dud)", p_dud), ("P(explodes)", p_boom), ("P(explodes per attack)", p_jam * p_boom)),
+        steps,
+        (odds,),
+        dice,
+        (r.highlight,),
+    )

@@ -1,0 +1,357 @@
+"""Combat Order: attack, reaction, armour save and damage (Reference Tables § Attacks)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from ..dice import Distribution
+from ..errors import LimitError, RulesError
+from ..kernel import In, calculator
+from ..registry import Die, Highlight, Odds, Result
+from .dice import (
+    PUSH_CHOICES,
+    DicePool,
+    _faces,
+    _p,
+    _policy,
+    _succ_label,
+    make_pool,
+    net_successes,
+    pool_vectors,
+    push_roll,
+    roll_pool,
+    should_push,
+    show,
+    successes,
+    successes_and_banes,
+    tally,
+)
+from .sheet import (
+    BANE,
+    DOC,
+    MAX_ARMOUR,
+    STANDARD_MODS,
+    STANDARD_PUSH,
+    SUCCESS,
+    T_ATTACKS,
+    T_FEATURES,
+    T_NON_ATTACK,
+    T_RANGE,
+    _clean,
+    _header,
+    _row_index,
+    _rows,
+    _slug,
+    modifier,
+    outside_rules,
+)
+
+# -- attack, reaction, armour -------------------------------------------------------------------
+REACTIONS = (("none", "No reaction"), ("dodge", "Dodge (Agility + Move + bonus)"),
+             ("parry_parrying", "Parry with a Parrying weapon (Strength + Melee + bonus)"),
+             ("parry_weapon", "Parry with a weapon without Parrying (Strength + Melee + bonus)"),
+             ("parry_shield", "Parry with a shield (Strength + Melee + bonus)"))
+_REACTION_COLUMN = {"dodge": "Dodge", "parry_parrying": "Parrying Wpn", "parry_weapon": "Wpn",
+                    "parry_shield": "Shield"}
+
+
+def _attack_choices() -> tuple[tuple[str, str], ...]:
+    return tuple((_slug(_clean(r[0])), _clean(r[0])) for r in _rows(T_ATTACKS))
+
+
+def _range_choices() -> tuple[tuple[str, str], ...]:
+    out: list[tuple[str, str]] = []
+    for r in _rows(T_RANGE):
+        cell = r[1]
+        if "/" in cell:  # "Arm's Length -3/+3": the sheet gives both without saying when
+            for part in cell.split("/"):
+                out.append((f"{_slug(r[0])}:{part.strip()}", f"{r[0]} ({part.strip()})"))
+        else:
+            out.append((_slug(r[0]), f"{r[0]} ({cell})"))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class AttackRow:
+    """One row of Reference Tables § Attacks."""
+
+    index: int
+    action: str
+    speed: str
+    skill: str
+    required: str
+    reactions: dict[str, int | None]  # column -> modifier (None = not allowed)
+    effect: str
+
+    @property
+    def damaging(self) -> bool:
+        return "dmg" in self.effect.lower()
+
+
+def attack_row(choice: str) -> AttackRow:
+    header = _header(T_ATTACKS)
+    for i, r in enumerate(_rows(T_ATTACKS)):
+        if _slug(_clean(r[0])) == choice:
+            cells = dict(zip(header, r, strict=False))
+            return AttackRow(i, _clean(r[0]), cells["Speed"], cells["Skill"], cells["Required"],
+                             {c: modifier(cells[c]) for c in _REACTION_COLUMN.values()},
+                             cells["Effect"])
+    raise RulesError(f"{choice!r} is not an attack on the sheet")
+
+
+def range_modifier(choice: str) -> tuple[int, int, str]:
+    """(row index, modifier, cell) from Reference Tables § Range Modifiers."""
+    slug, _, part = choice.partition(":")
+    for i, r in enumerate(_rows(T_RANGE)):
+        if _slug(r[0]) == slug:
+            cell = part or r[1]
+            mod = modifier(cell)
+            return i, 0 if mod is None else mod, r[1]
+    raise RulesError(f"{choice!r} is not a range on the sheet")
+
+
+@dataclass(frozen=True)
+class ArmourSave:
+    """Combat Order § Armor Save: armour + helmet rating in gear dice."""
+
+    armour: int
+    helmet: int
+
+    def __post_init__(self) -> None:
+        if self.armour < 0 or self.helmet < 0:
+            raise RulesError("armour and helmet ratings cannot be negative")
+        if self.rating > MAX_ARMOUR:
+            raise LimitError(f"at most {MAX_ARMOUR} armour dice (asked for {self.rating})")
+
+    @property
+    def rating(self) -> int:
+        return self.armour + self.helmet
+
+    def pool(self) -> DicePool:
+        return DicePool(0, 0, self.rating)
+
+
+def armour_result(rating: int, damage: int, armour_successes: int,
+                  armour_banes: int) -> tuple[int, int]:
+    """(damage through, rating lost): each ✘ cuts 1 damage; each ☠ and each point through
+    lowers the rating by 1 (Combat Order § Armor Save, steps 3-4), never below zero."""
+    through = max(0, damage - armour_successes)
+    return through, min(rating, armour_banes + through)
+
+
+@calculator(
+    id="forbidden_lands.armour",
+    title="Armour save",
+    source=f"{DOC} § Armor Save",
+)
+def armour_save(
+    *,
+    damage: Annotated[int, In("Damage of the attack", 0, 30)] = 3,
+    armour: Annotated[int, In("Armour rating", 0, 10)] = 3,
+    helmet: Annotated[int, In("Helmet rating", 0, 5)] = 0,
+    rng: random.Random | None = None,
+) -> Result:
+    """Combat Order § Armor Save, steps 1-4."""
+    save = ArmourSave(armour, helmet)
+    dist = successes_and_banes(save.pool()).map(lambda o: armour_result(save.rating, damage, *o))
+    steps = [f"1. Combine armour {armour} and helmet {helmet}: rating {save.rating}.",
+             f"2. Roll {save.rating} gear dice.",
+             f"3. Each {SUCCESS} subtracts 1 from the {damage} damage.",
+             f"4. Each {BANE} and each point of damage that gets through lowers the rating by 1."]
+    odds = (Odds.of(dist.map(lambda o: o[0]), "Damage that gets through", str),
+            Odds.of(dist.map(lambda o: o[1]), "Armour rating lost", str))
+    notes = ("The sheet does not say whether the armour or the helmet loses the points.",
+             "Helmet special (sacrifice the helmet on a critical injury): see the rules, "
+             "pg. 105 — not on the sheet.")
+    mean = dist.map(lambda o: o[0]).mean()
+    summary = f"Average damage through {float(mean):.2f}"
+    values: list[tuple[str, Any]] = [("Mean damage through", mean)]
+    dice: tuple[Die, ...] = ()
+    if rng is not None:
+        rolled = roll_pool(rng, save.pool())
+        got = tally(rolled)
+        through, lost = armour_result(save.rating, damage, got[0], got[3])
+        dice = show(rolled, "armour ")
+        steps.append(f"Rolled {_faces(rolled)}: {got[0]} {SUCCESS}, {got[3]} {BANE} → "
+                     f"{through} damage through, rating {save.rating} → {save.rating - lost}.")
+        values = [("Damage through", through), ("Armour rating lost", lost), *values]
+        summary = f"{through} damage through; armour rating {save.rating} → {save.rating - lost}"
+    return Result(summary, tuple(values), tuple(steps), odds, dice, notes=notes)
+
+
+@calculator(
+    id="forbidden_lands.attack",
+    title="Attack, reaction, armour and damage",
+    source=f"{DOC} § Combat Order (Declare Action to Apply Damage), Reference Tables § Attacks, "
+           f"§ Range Modifiers, § Non-Attack (Swing, Aim), § Weapon Features (Heavy, Parrying) + "
+           f"{STANDARD_MODS}; {STANDARD_PUSH}",
+    tables=(T_ATTACKS, T_RANGE, T_FEATURES),
+    description="Exact odds of the damage an attack does after the target's reaction and armour.",
+)
+def attack(
+    *,
+    action: Annotated[str, In("Attack", choices=_attack_choices())] = "slash",
+    attribute: Annotated[int, In("Attribute: Strength (melee) or Agility (Shoot)", 1, 6)] = 4,
+    skill: Annotated[int, In("Skill: Melee or Marksmanship", 0, 6)] = 2,
+    weapon_bonus: Annotated[int, In("Weapon bonus (gear dice)", 0, 6)] = 1,
+    weapon_damage: Annotated[int, In(
+        "Weapon damage rating",
+        0,
+        10,
+        help="from your weapon; not on the sheet",
+    )] = 1,
+    modification: Annotated[int, In("Other modification (skill dice)", -6, 6)] = 0,
+    range: Annotated[str, In("Range (Shoot only)", choices=_range_choices())] = "near",
+    heavy_swing: Annotated[bool, In("Heavy weapon: Swing first (+1 damage)")] = False,
+    aim: Annotated[bool, In("Aim first (+1 damage; Shoot only)")] = False,
+    push: Annotated[str, In("Attacker pushes?", choices=PUSH_CHOICES)] = "no",
+    reaction: Annotated[str, In("Target's reaction", choices=REACTIONS)] = "none",
+    defender_attribute: Annotated[int, In("Target: Agility (dodge) or Strength (parry)", 1, 6)] = 3,
+    defender_skill: Annotated[int, In("Target: Move (dodge) or Melee (parry)", 0, 6)] = 1,
+    defender_bonus: Annotated[int, In("Target: bonus (gear dice)", 0, 6)] = 0,
+    remain_standing: Annotated[bool, In("Dodging target stays standing (-2)")] = False,
+    defender_push: Annotated[str, In("Target pushes the reaction?", choices=PUSH_CHOICES)] = "no",
+    armour: Annotated[int, In("Target's armour rating", 0, 10)] = 0,
+    helmet: Annotated[int, In("Target's helmet rating", 0, 5)] = 0,
+    rng: random.Random | None = None,
+) -> Result:
+    """Combat Order § Declare Action … § Apply Damage, with Reference Tables § Attacks."""
+    row = attack_row(action)
+    shoot = row.skill == "Marksmanship"
+    highlights = [Highlight(T_ATTACKS, row.index)]
+    steps = [f"Declare {row.action} ({row.speed.lower()} action; requires: {row.required})."]
+    notes: list[str] = []
+    # Fail fast on declarations the sheet forbids, before any dice work.
+    if aim and not shoot:
+        raise RulesError("Aim needs a readied ranged weapon and a Shoot in the same round")
+    if heavy_swing and row.action not in ("Slash", "Stab"):
+        raise RulesError("Swing (Heavy weapon) must be followed by a stab or a slash")
+    mod = modification
+    if shoot:
+        r_index, r_mod, r_cell = range_modifier(range)
+        if "requires aim" in r_cell.lower() and not aim:
+            raise RulesError(f"the sheet says {r_cell}: Aim first to shoot at that range")
+        highlights.append(Highlight(T_RANGE, r_index))
+        mod += r_mod
+        steps.append(f"Range {_rows(T_RANGE)[r_index][0]}: {r_mod:+d} (skill dice).")
+        if "/" in r_cell:
+            notes.append(f"The sheet gives Arm's Length as {r_cell} without saying when each "
+                         "applies: choose the one your table uses.")
+    pool = make_pool(attribute, skill, weapon_bonus, mod)
+    what = "Agility + Marksmanship" if shoot else "Strength + Melee"
+    steps.append(f"Roll {what} + weapon bonus: {pool.describe()}.")
+    # The target's reaction: its modifier comes from the attack's row.
+    defence: DicePool | None = None
+    if reaction != "none":
+        column = _REACTION_COLUMN.get(reaction)
+        if column is None:
+            raise RulesError(f"{reaction!r} is not a reaction")
+        rmod = row.reactions[column]
+        if rmod is None:
+            raise RulesError(f"{row.action} cannot be met with that reaction (X on the sheet)")
+        kind = "Dodge" if reaction == "dodge" else "Parry"
+        dmod = rmod
+        extra = ""
+        if reaction == "parry_weapon":  # Weapon Features § Parrying
+            dmod -= 2
+            extra = "; -2 for a weapon without the Parrying feature"
+            highlights.append(Highlight(T_FEATURES, _row_index(T_FEATURES, "Parrying")))
+            notes.append("The sheet's Wpn column and the Parrying feature's -2 are both applied "
+                         "(the column does not include the -2: Slash shows OK there).")
+        if reaction == "dodge" and remain_standing:
+            dmod -= 2
+            extra += "; -2 to remain standing (else the target falls prone)"
+        defence = make_pool(defender_attribute, defender_skill, defender_bonus, dmod)
+        steps.append(f"{kind}: {column} column {rmod:+d}{extra}; roll {defence.describe()}. "
+                     f"Each {SUCCESS} subtracts one {SUCCESS} from the attack. The reaction "
+                     "uses one of the target's fast actions and is declared before the attack "
+                     "is rolled.")
+    bonus = (1 if heavy_swing else 0) + (1 if aim else 0)
+    if heavy_swing:
+        highlights += [Highlight(T_NON_ATTACK, _row_index(T_NON_ATTACK, "Swing")),
+                       Highlight(T_FEATURES, _row_index(T_FEATURES, "Heavy"))]
+    if aim:
+        highlights.append(Highlight(T_NON_ATTACK, _row_index(T_NON_ATTACK, "Aim")))
+    save = ArmourSave(armour, helmet)
+    pushed, dpushed = _policy(push), _policy(defender_push)
+
+    def damage_of(hits: int) -> int:
+        # A single ✘ does the weapon's damage; each extra ✘ +1 (Combat Order § Roll Action).
+        return weapon_damage + hits - 1 + bonus if hits >= 1 else 0
+
+    att = pool_vectors(pool, pushed)
+    dfd = successes(defence, dpushed) if defence else Distribution.constant(0)
+    hits = att.map(net_successes).combine(dfd, lambda a, d: max(0, a - d))
+    odds = [Odds.of(hits, f"Attack {SUCCESS} left after the reaction", _succ_label)]
+    values: list[tuple[str, Any]] = [("P(attack succeeds)", hits.p(lambda h: h >= 1))]
+    if row.damaging:
+        steps.append(f"Damage: weapon damage {weapon_damage} for the first {SUCCESS}, +1 for "
+                     f"each extra {SUCCESS}" + (f", +{bonus} (Swing/Aim)" if bonus else "") + ".")
+        armour_dist = successes_and_banes(save.pool())
+        final = hits.map(damage_of).combine(
+            armour_dist, lambda dmg, a: armour_result(save.rating, dmg, *a) if dmg else (0, 0))
+        odds.append(Odds.of(hits.map(damage_of), "Damage before armour", str))
+        if save.rating:
+            steps.append(f"Armour save: roll {save.rating} gear dice; each {SUCCESS} subtracts 1 "
+                         f"damage; each {BANE} and each point through lowers the rating by 1.")
+            odds.append(Odds.of(final.map(lambda o: o[1]), "Armour rating lost", str))
+        odds.insert(1, Odds.of(final.map(lambda o: o[0]), "Damage to Strength", str))
+        values.append(("Mean damage to Strength", final.map(lambda o: o[0]).mean()))
+    else:
+        steps.append(f"Effect on success: {row.effect}.")
+        if "2" + SUCCESS in row.effect.replace(" ", ""):
+            values.append((f"P(2 {SUCCESS} or more)", hits.at_least(2)))
+    if pushed != "no":
+        attr = "Agility" if shoot else "Strength"
+        odds.append(Odds.of(att.map(lambda v: v[2]), f"Attacker's {attr} damage from pushing",
+                            str))
+        odds.append(Odds.of(att.map(lambda v: v[3]), "Weapon bonus lost from pushing", str))
+    summary = f"P(hit) = {_p(values[0][1])}"
+    if row.damaging:
+        summary += f"; mean damage {float(values[1][1]):.2f}"
+    dice: tuple[Die, ...] = ()
+    if rng is not None:
+        a_dice = roll_pool(rng, pool)
+        dice += show(a_dice, "attack ")
+        a_pushed = should_push(pushed, tally(a_dice))
+        if a_pushed:
+            a_dice = push_roll(rng, a_dice)
+            dice += show(a_dice, "attack pushed ")
+        a = tally(a_dice)
+        d_succ = 0
+        if defence:
+            d_dice = roll_pool(rng, defence)
+            dice += show(d_dice, "reaction ")
+            if should_push(dpushed, tally(d_dice)):
+                d_dice = push_roll(rng, d_dice)
+                dice += show(d_dice, "reaction pushed ")
+            d_succ = net_successes(tally(d_dice))
+        h = max(0, net_successes(a) - d_succ)
+        steps.append(f"Rolled: attack {net_successes(a)} {SUCCESS}, reaction {d_succ} "
+                     f"{SUCCESS} → {h} {SUCCESS} left.")
+        values.insert(0, (f"Attack {SUCCESS} left", h))
+        if a_pushed:
+            values.append(("Attacker's attribute damage (pushed)", a[2]))
+            values.append(("Weapon bonus lost (pushed)", a[3]))
+        summary = "Miss" if h == 0 else "Hit"
+        if row.damaging and h:
+            dmg = damage_of(h)
+            through, lost = dmg, 0
+            if save.rating:
+                s_dice = roll_pool(rng, save.pool())
+                dice += show(s_dice, "armour ")
+                s = tally(s_dice)
+                through, lost = armour_result(save.rating, dmg, s[0], s[3])
+                steps.append(f"Armour: {s[0]} {SUCCESS}, {s[3]} {BANE} → {through} of {dmg} "
+                             f"damage through; rating {save.rating} → {save.rating - lost}.")
+            values[1:1] = [("Damage to Strength", through), ("Armour rating lost", lost)]
+            summary = f"Hit: {through} damage to Strength"
+        elif h:
+            summary = f"Success ({h} {SUCCESS}): {row.effect}"
+    notes.append("Weapon damage ratings are on the weapon, not on the sheet.")
+    notes += outside_rules(pushed != "no" or dpushed != "no",
+                           mod != 0 or (reaction != "none" and dmod != 0))
+    return Result(summary, tuple(values), tuple(steps), tuple(odds), dice, tuple(highlights),
+                  tuple(notes))

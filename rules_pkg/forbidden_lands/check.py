@@ -1,0 +1,114 @@
+"""Roll Action (Other: Attribute + Skill + Gear), with pushing."""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated, Any
+
+from ..kernel import In, calculator
+from ..registry import Die, Odds, Result
+from .dice import (
+    PUSH_CHOICES,
+    _faces,
+    _p,
+    _policy,
+    make_pool,
+    net_successes,
+    pool_odds,
+    pool_vectors,
+    push_roll,
+    roll_pool,
+    should_push,
+    show,
+    successes,
+    tally,
+)
+from .sheet import (
+    BANE,
+    DOC,
+    MAX_POOL,
+    STANDARD_MODS,
+    STANDARD_PUSH,
+    SUCCESS,
+    T_NON_ATTACK,
+    outside_rules,
+)
+
+
+# == calculators ===============================================================================
+@calculator(
+    id="forbidden_lands.roll",
+    title="Roll Attribute + Skill + Gear (and push)",
+    source=f"{DOC} § Roll Action (Other: Attribute + Skill + Gear) + {STANDARD_MODS}; "
+           f"{STANDARD_PUSH}",
+    tables=(T_NON_ATTACK,),
+    description="Exact odds of ✘ and ☠ for any roll, first roll and pushed.",
+)
+def roll_check(
+    *,
+    attribute: Annotated[int, In("Attribute (base dice)", 0, 6)] = 3,
+    skill: Annotated[int, In("Skill level (skill dice)", 0, 6)] = 1,
+    gear: Annotated[int, In("Gear bonus (gear dice)", 0, 6)] = 1,
+    modification: Annotated[int, In("Modification (adds or removes skill dice)", -6, 6)] = 0,
+    push: Annotated[str, In("Push the roll?", choices=PUSH_CHOICES)] = "no",
+    needed: Annotated[int, In(f"{SUCCESS} needed", 1, MAX_POOL)] = 1,
+    rng: random.Random | None = None,
+) -> Result:
+    """Combat Order § Roll Action, 'Other: Attribute + Skill + Gear'; pushing: standard rule."""
+    return check(attribute, skill, gear, modification, push, needed, rng)
+
+
+def check(attribute: int, skill: int, gear: int, modification: int, push: str, needed: int,
+          rng: random.Random | None) -> Result:
+    """One roll of Attribute + Skill + Gear dice, as every action of the sheet rolls it."""
+    pool = make_pool(attribute, skill, gear, modification)
+    policy = _policy(push)
+    pushed = policy != "no"
+    first = successes(pool)
+    odds = list(pool_odds(pool, False, "First roll"))
+    steps = [f"Roll {pool.describe()}: base = attribute {attribute}, skill = skill level {skill}"
+             f" {modification:+d} modification, gear = gear bonus {gear}.",
+             f"Each 6 is a {SUCCESS}; each 1 on a base or gear die is a {BANE}."]
+    if pool.skill < 0:
+        steps.append(f"Skill dice below zero: {-pool.skill} negative dice; each {SUCCESS} on them "
+                     f"cancels one {SUCCESS} on the base and gear dice.")
+    values: list[tuple[str, Any]] = [("P(at least needed ✘), first roll", first.at_least(needed))]
+    if pushed:
+        vec = pool_vectors(pool, policy)
+        odds.extend(pool_odds(pool, policy, "Pushed" if policy == "always"
+                              else "Pushed if no ✘"))
+        odds.append(Odds.of(vec.map(lambda v: v[2]),
+                            f"Pushed: attribute damage ({BANE} on base dice)",
+                            lambda n: f"{n} damage"))
+        odds.append(Odds.of(vec.map(lambda v: v[3]),
+                            f"Pushed: gear bonus lost ({BANE} on gear dice)",
+                            lambda n: f"-{n} bonus"))
+        values.append(("P(at least needed ✘), pushed", successes(pool, policy).at_least(needed)))
+        steps.append(("Push whatever the first roll shows" if policy == "always" else
+                      "Push only when the first roll has no ✘")
+                     + ": re-roll every die that shows neither ✘ nor ☠ (skill dice showing 1 "
+                     "are re-rolled too); then each ☠ on a base die costs 1 point of the "
+                     "attribute, "
+                     "each ☠ on a gear die lowers the gear bonus by 1.")
+    dice: tuple[Die, ...] = ()
+    summary = (f"P(≥{needed} {SUCCESS}) = {_p(values[0][1])}"
+               + (f"; pushed {_p(values[1][1])}" if pushed else ""))
+    if rng is not None:
+        rolled = roll_pool(rng, pool)
+        dice = show(rolled, "first ")
+        got = tally(rolled)
+        steps.append(f"Rolled {_faces(rolled)}: {net_successes(got)} {SUCCESS}, "
+                     f"{got[2] + got[3]} {BANE}.")
+        if should_push(policy, got):
+            again = push_roll(rng, rolled)
+            dice += show(again, "pushed ")
+            got = tally(again)
+            steps.append(f"Pushed to {_faces(again)}: {net_successes(got)} {SUCCESS}; "
+                         f"{got[2]} {BANE} on base dice (attribute damage), "
+                         f"{got[3]} {BANE} on gear dice (gear bonus lost).")
+            values += [("Attribute damage", got[2]), ("Gear bonus lost", got[3])]
+        values.insert(0, ("Successes", net_successes(got)))
+        summary = (f"{net_successes(got)} {SUCCESS} — "
+                   + ("success" if net_successes(got) >= needed else "failure") + "; " + summary)
+    return Result(summary, tuple(values), tuple(steps), tuple(odds), dice,
+                  notes=outside_rules(pushed, modification != 0))

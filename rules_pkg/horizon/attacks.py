@@ -1,0 +1,317 @@
+"""§ Attack Actions, § Point Blank Range, § Wounding Attacks."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Annotated, Any
+
+from ..dice import MAX_DICE, Distribution
+from ..errors import RulesError
+from ..kernel import In, calculator
+from ..registry import Die, Highlight, Odds, OddsRow, Result
+from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
+from .profiles import ProfileRow, WeaponProfile, _find_table, lookup, parse_damage, profile
+from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, POINT_BLANK_AP, SOURCE
+from .skills import SkillTest, _ap_odds, _dice
+
+# --- attacks ---------------------------------------------------------------------------------
+
+MODES: tuple[tuple[str, str], ...] = (
+    ("normal", "Normal Attack (Melee and Unarmed strikes are always Point Blank)"),
+    ("point_blank", "Point Blank: 2 m or less from the target (+5 AP)"),
+    ("thrown", "Thrown Melee weapon, more than 2 m (no bonus)"),
+    ("struck", "Non-Melee weapon striking at Melee range or thrown under 2 m "
+               "(+5 AP, half damage)"),
+    ("improvised", "Improvised weapon, Melee profile (+5 AP, half damage)"),
+)
+ModeIn = Annotated[str, In("How you Attack", choices=MODES)]
+MODE_DEFAULT = "normal"
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    """Damage of one Attack after § Point Blank Range and § Wounding Attacks."""
+
+    weapon: WeaponProfile
+    ap: int  # the AP used for the row: score + Point Blank - Wounding penalty
+    row: ProfileRow | None
+    damage: tuple[int, ...] | None  # per Attack; per target in turn for grenades
+    ignores_defense: bool
+    steps: tuple[str, ...]
+    notes: tuple[str, ...]
+
+
+def _half_up(n: int) -> int:
+    return -(-n // 2)  # "half the damage amount, rounding all fractions up"
+
+
+def attack(weapon: WeaponProfile, score: int, mode: str = "normal", penalty: int = 0,
+           double: bool = False, condition: str = "") -> AttackResult:
+    """One Attack's damage (§ Attack Actions), with § Point Blank Range (+5 AP; half damage,
+    rounded up, for non-Melee weapons at Melee range and improvised weapons) and a Wounding
+    Attack's penalty (§ Wounding Attacks; Shatter Head: double damage)."""
+    kind = weapon.kind
+    steps: list[str] = []
+    notes: list[str] = []
+    melee_strike = kind in ("melee", "unarmed") and mode == "normal"
+    if mode == "thrown" and kind != "melee":
+        raise RulesError("only Melee weapons are thrown as a Melee weapon")
+    if mode == "struck" and kind in ("melee", "unarmed"):
+        raise RulesError(f"the {weapon.name} is a Melee/Unarmed profile: its strikes are "
+                         "normal Point Blank Attacks")
+    if mode == "improvised" and kind != "melee":
+        raise RulesError("improvised weapons use a Melee weapon combat profile "
+                         "(§ Improvised Weapons): choose one of the Melee profiles")
+    if mode == "point_blank" and kind == "grenade":
+        raise RulesError("a grenade thrown under 2 m is a non-Melee weapon thrown at Melee "
+                         "range: choose that option (+5 AP, half damage)")
+    ap = score
+    if mode in ("point_blank", "struck", "improvised") or melee_strike:
+        ap += POINT_BLANK_AP
+        why = "a Melee/Unarmed strike always gains it" if melee_strike else "2 m or less"
+        steps.append(f"Point Blank Range ({why}): +{POINT_BLANK_AP} AP → "
+                     f"{score} + {POINT_BLANK_AP} = {ap} AP")
+    if penalty:
+        steps.append(f"Wounding Attack ({condition}): -{penalty} AP → {ap} - {penalty} = "
+                     f"{ap - penalty} AP")
+        ap -= penalty
+    elif condition:
+        steps.append(f"Wounding Attack ({condition}): no Attack penalty")
+    row, step = lookup(weapon, ap)
+    damage: tuple[int, ...] | None = None
+    if row is None:
+        notes.append(step)
+    else:
+        steps.append(step)
+        cell = row.cell("damage", "lethal") or ""
+        damage = parse_damage(cell) if weapon.layout == "ap" else None
+        if weapon.layout != "ap":
+            notes.append(f"{NOT_IN_SOURCE}how to read the banded {weapon.name} profile's "
+                         f"{row.header[row.column('damage', 'lethal') or 1]} cell "
+                         f"{cell or '(blank)'!r} as damage: § Attack Actions only explains "
+                         "the Damage column")
+        elif damage is None:
+            notes.append(f"{NOT_IN_SOURCE}the {weapon.name}'s damage cell {cell!r} is not a "
+                         "plain number and the source does not explain it; read it as printed")
+    if damage is not None and mode in ("struck", "improvised"):
+        halved = tuple(_half_up(d) for d in damage)
+        steps.append("half the damage, fractions rounded up: "
+                     + ", ".join(f"{d} → {h}" for d, h in zip(damage, halved, strict=True)))
+        damage = halved
+    if damage is not None and double:
+        doubled = tuple(2 * d for d in damage)
+        steps.append(f"{condition}: the target suffers double damage from the attack: "
+                     + ", ".join(f"{d} → {h}" for d, h in zip(damage, doubled, strict=True)))
+        damage = doubled
+    ignores = (mode in ("point_blank", "struck", "improvised") or melee_strike
+               or kind in ("melee", "unarmed", "grenade"))
+    if ignores:
+        why = ("Attacks with Grenades" if kind == "grenade" else
+               "Melee or Unarmed Attacks" if kind in ("melee", "unarmed") or mode == "improvised"
+               else "Attacks at Point Blank Range")
+        steps.append(f"this Attack ignores the target's Defense ({why}); "
+                     "Dive! armor is never ignored")
+    if mode == "thrown":
+        notes.append(f"{NOT_IN_SOURCE}whether a thrown Melee weapon counts as a Melee Attack "
+                     "that ignores Defense")
+    return AttackResult(weapon, ap, row, damage, ignores, tuple(steps), tuple(notes))
+
+
+def split_attacks(attacks: int, targets: int) -> tuple[int, ...]:
+    """§ Attack Actions, MULTIPLE TARGETS: at least 1 Attack per target (spread evenly here;
+    the player may assign them any way that gives each target one)."""
+    if targets > attacks:
+        raise RulesError(f"{targets} targets need at least {targets} Attacks: you can't hit "
+                         f"more targets than you have Attacks (you have {attacks})")
+    q, r = divmod(attacks, targets)
+    return tuple(q + 1 if i < r else q for i in range(targets))
+
+
+def _check_magazine(w: WeaponProfile, attacks: int, mode: str,
+                    notes: list[str]) -> None:
+    if w.kind in ("melee", "unarmed") and mode != "thrown":
+        return  # strikes use no ammunition
+    mag = w.count("magazine")
+    if mag is None:
+        notes.append(f"{NOT_IN_SOURCE}the {w.name}'s Magazine is blank, so the number of "
+                     "Attacks is not checked")
+    elif attacks > mag:
+        raise RulesError(f"the {w.name}'s Magazine holds {mag} Attack{'s' * (mag != 1)}: it "
+                         f"can't make {attacks} without a Reload (§ Reload Actions)")
+
+
+@calculator(
+    id="horizon.attack", title="Attack: damage per target",
+    source=SOURCE + "Attack Actions; Point Blank Range",
+    tables=("profile-*",))
+def attack_calc(
+    *,
+    weapon: WeaponIn = WEAPON_DEFAULT,
+    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    mode: ModeIn = MODE_DEFAULT,
+    attacks: Annotated[int, In(
+        "Attack actions",
+        1,
+        MAX_ACTIONS,
+        help="Characters normally make 2 actions per turn",
+    )] = 2,
+    targets: Annotated[int, In(
+        "Targets",
+        1,
+        MAX_ACTIONS,
+        help="each target needs at least 1 Attack (a grenade hits several)",
+    )] = 1,
+) -> Result:
+    """§ Attack Actions: every Attack deals the row's damage; several on one target add up;
+    several targets need at least one Attack each. Grenades damage several targets with one
+    Attack, losing damage for each target "as shown in their profile"."""
+    w = profile(weapon)
+    notes: list[str] = []
+    _check_magazine(w, attacks, mode, notes)
+    a = attack(w, ap, mode)
+    steps = list(a.steps)
+    notes += a.notes
+    if attacks > 2:
+        notes.append("Characters normally make 2 actions per turn (§ The Basics); more "
+                     "Attacks come from Augs")
+    values: list[tuple[str, Any]] = [("AP used", a.ap),
+                                               ("Ignores Defense", a.ignores_defense)]
+    if a.damage is None:
+        return Result(f"{w.name}: damage not in the source for {a.ap} AP", tuple(values),
+                      tuple(steps), notes=tuple(notes), highlight=_hl(a.row))
+    if w.kind == "grenade" or len(a.damage) > 1:
+        if attacks != 1:
+            raise RulesError("work out one grenade Attack at a time")
+        if targets > len(a.damage):
+            raise RulesError(f"the {w.name} profile gives damage for at most "
+                             f"{len(a.damage)} targets")
+        per = a.damage[:targets]
+        steps.append("one Attack hits several targets, losing damage for each: "
+                     + ", ".join(f"target {i + 1}: {d}" for i, d in enumerate(per)))
+        values += [(f"Target {i + 1}", d) for i, d in enumerate(per)]
+        values.append(("Total damage", sum(per)))
+        return Result(f"{w.name}: " + " / ".join(map(str, per)) + " damage",
+                      tuple(values), tuple(steps), notes=tuple(notes), highlight=_hl(a.row))
+    dmg = a.damage[0]
+    split = split_attacks(attacks, targets)
+    values.insert(0, ("Damage per Attack", dmg))
+    for i, n in enumerate(split):
+        steps.append(f"target {i + 1}: {n} Attack{'s' * (n != 1)} → "
+                     + ("+".join([str(dmg)] * n)) + f" = {n * dmg} damage")
+        values.append((f"Target {i + 1}", n * dmg))
+    values.append(("Total damage", attacks * dmg))
+    if targets > 1 and attacks % targets:
+        notes.append("Attacks are spread as evenly as possible here; any split giving each "
+                     "target at least 1 Attack is allowed")
+    summary = f"{w.name}: {dmg} damage per Attack, " + ", ".join(
+        str(n * dmg) for n in split) + (" to the target" if targets == 1 else "")
+    return Result(summary, tuple(values), tuple(steps), notes=tuple(notes), highlight=_hl(a.row))
+
+
+def _hl(row: ProfileRow | None) -> tuple[Highlight, ...]:
+    return (Highlight(row.table, row.index),) if row else ()
+
+
+# --- wounding attacks ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Condition:
+    """A Wounding Attack condition (§ Wounding Attacks table)."""
+
+    name: str
+    effect: str
+    penalty: int  # AP taken off the Attack ("-" in the source: none)
+
+
+@cache
+def conditions() -> tuple[Condition, ...]:
+    t = _find_table("condition", "penalty")
+    out = []
+    for r in t["rows"]:
+        cells = [str(c).strip() for c in r["cells"]]
+        m = re.search(r"(\d+)", cells[-1])
+        out.append(Condition(cells[0], cells[1] if len(cells) > 2 else "",
+                             int(m.group(1)) if m else 0))
+    return tuple(out)
+
+
+def _condition_choices() -> tuple[tuple[str, str], ...]:
+    try:
+        return tuple((c.name, f"{c.name} (-{c.penalty} AP)" if c.penalty else c.name)
+                     for c in conditions())
+    except RulesError:
+        return ()
+
+
+def find_condition(name: str) -> Condition:
+    for c in conditions():
+        if c.name.lower() == name.lower():
+            return c
+    raise RulesError(f"no Wounding Attack condition called {name!r}")
+
+
+def opposed(attack_ap: int, endurance: Distribution[int]) -> tuple[Fraction, Fraction, Fraction]:
+    """§ Wounding Attacks: the Wounding Attack succeeds if its AP is higher than the target's
+    Endurance test AP, is resisted if the Endurance AP is higher; returns (success, resisted,
+    tie). The source does not say what an equal score does."""
+    win = endurance.p(lambda e: e < attack_ap)
+    lose = endurance.p(lambda e: e > attack_ap)
+    return win, lose, 1 - win - lose
+
+
+_COND = _condition_choices()
+
+
+@calculator(
+    id="horizon.wounding", title="Wounding Attack against Endurance",
+    source=SOURCE + "Wounding Attacks", tables=("profile-*", "*wounding*"))
+def wounding(
+    *,
+    weapon: WeaponIn = WEAPON_DEFAULT,
+    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    mode: ModeIn = MODE_DEFAULT,
+    condition: Annotated[str, In("Condition", choices=_COND)] = _COND[0][0] if _COND else "",
+    end_dice: Annotated[int, In("Target's Endurance rank (dice)", 0, MAX_DICE)] = 2,
+    end_bonus: Annotated[int, In("Target's Endurance Trait bonus", 0, MAX_RANK)] = 2,
+    rng: random.Random | None = None,
+) -> Result:
+    """§ Wounding Attacks: the penalty comes off the Attack first; then an opposed
+    Attack-Vs-Endurance test decides the Condition. Damage is what the penalty leaves,
+    whatever the opposed test gives."""
+    w = profile(weapon)
+    cond = find_condition(condition)
+    a = attack(w, ap, mode, cond.penalty, cond.name.lower() == "shatter head", cond.name)
+    steps = list(a.steps)
+    notes = list(a.notes)
+    endurance = SkillTest(end_dice, end_bonus)
+    dist = endurance.distribution()
+    win, lose, tie = opposed(a.ap, dist)
+    steps.append(f"opposed test: your Wounding Attack {a.ap} AP against the target's "
+                 f"Endurance ({endurance.explain()})")
+    values: list[tuple[str, Any]] = [
+        ("Wounding Attack AP", a.ap), ("Damage", a.damage[0] if a.damage and
+                                       len(a.damage) == 1 else a.damage),
+        ("P(condition applied)", win), ("P(resisted)", lose), ("P(equal scores)", tie)]
+    if tie:
+        notes.append(f"{NOT_IN_SOURCE}what happens when the scores are equal")
+    odds = (Odds("Opposed test", (OddsRow(f"{cond.name} applied ({cond.effect})", win),
+                                  OddsRow("resisted", lose),
+                                  OddsRow("equal scores (not in the source)", tie))),
+            _ap_odds(dist, "Target's Endurance AP"))
+    dice: tuple[Die, ...] = ()
+    summary = f"{cond.name}: {a.ap} AP, applied with probability {float(win):.1%}"
+    if rng is not None:
+        faces, score = endurance.roll(rng)
+        dice = _dice(faces, "endurance")
+        steps.append("target's Endurance: " + endurance.explain(faces))
+        outcome = ("applied" if a.ap > score else "resisted" if score > a.ap
+                   else "equal (not in the source)")
+        values.insert(0, ("Outcome", outcome))
+        summary = f"{cond.name}: {a.ap} AP against {score} AP: {outcome}"
+    steps.append("the target takes the damage either way; the opposed test has no effect "
+                 "on it")
+    return Result(summary, tuple(values), tuple(steps), odds, dice, _hl(a.row), tuple(notes))

@@ -1,0 +1,186 @@
+"""§ Weapons and Combat Skills, § Weapon Profiles, § Surprise!: the tests and the profile row."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Annotated, Any
+
+from ..dice import MAX_DICE, Distribution
+from ..errors import RulesError
+from ..kernel import In, calculator
+from ..registry import Die, Highlight, Odds, OddsRow, Result
+from .profiles import WeaponProfile, _default_weapon, _find_table, _weapon_choices, lookup, profile
+from .sheet import MAX_AP, MAX_RANK, NOT_IN_SOURCE, SOURCE, TRAITS
+from .skills import SkillTest, _ap_odds, _check_rank, _dice
+
+# --- combat test ----------------------------------------------------------------------------
+
+def linked_traits(weapon: WeaponProfile) -> tuple[str, ...]:
+    """§ Weapons and Combat Skills: the Traits whose highest rank is the Trait bonus."""
+    t = _find_table("skill", "trait")
+    group = str(weapon.get("category") or weapon.group).lower()
+    for r in t["rows"]:
+        cells = [str(c) for c in r["cells"]]
+        name = cells[0].lower().split(" (")[0]
+        # "Melee weapons" / "Melee", "SMGs" / "SMGs (Sub-Machine Guns)", "Unarmed styles"
+        if name and (group.startswith(name.split()[0]) or name.startswith(group.split(" (")[0])):
+            traits = tuple(tr for tr in TRAITS if re.search(rf"\b{tr}\b", cells[-1]))
+            if traits:
+                return traits
+    raise RulesError(f"the source's Weapons and Combat Skills table has no row for {group}")
+
+
+def trait_bonus(traits: Sequence[str], ranks: dict[str, int]) -> tuple[int, str]:
+    """§ Forgotten how to use Skills?: the bonus is "the highest rank in its linked Traits"."""
+    best = max(traits, key=lambda tr: ranks[tr])
+    shown = " or ".join(f"{tr} {ranks[tr]}" for tr in traits)
+    return ranks[best], f"Trait bonus: highest of {shown} → +{ranks[best]} AP"
+
+
+def row_odds(weapon: WeaponProfile, dist: Distribution[int]) -> Odds:
+    """Exact odds of landing on each profile row, and of reaching it or better."""
+    pmf = dist.pmf()
+    rows: list[OddsRow] = []
+    below = sum((p for s, p in pmf.items() if s < weapon.first), Fraction(0))
+    if below:
+        rows.append(OddsRow(f"below {weapon.first} AP: no row ({NOT_IN_SOURCE.strip(': ')})",
+                            below, Fraction(1)))
+    for r in weapon.rows:
+        exactly = sum((p for s, p in pmf.items() if r.low <= s <= r.high), Fraction(0))
+        at_least = sum((p for s, p in pmf.items() if s >= r.low), Fraction(0))
+        if exactly or 0 < at_least < 1:  # rows surely passed or out of reach are left out
+            rows.append(OddsRow(f"{r.label}: {r.describe()}", exactly, at_least))
+    above = sum((p for s, p in pmf.items() if s > weapon.last), Fraction(0))
+    if above:
+        rows.append(OddsRow(f"above {weapon.last} AP: no row ({NOT_IN_SOURCE.strip(': ')})",
+                            above, above))
+    return Odds(f"{weapon.name}: row reached", tuple(rows))
+
+
+# Inputs several calculators share, declared once: the type (with the form's label and
+# limits) and the default.
+WeaponIn = Annotated[str, In("Weapon", choices=_weapon_choices(),
+                             help="the weapon's Combat Profile", from_table="profile-")]
+WEAPON_DEFAULT = _default_weapon(_weapon_choices())
+ApScoreIn = Annotated[int, In("AP score", 0, MAX_AP, help="your combat test's score")]
+AP_SCORE_DEFAULT = 10
+
+
+@calculator(
+    id="horizon.skill_test", title="Skill test: AP score",
+    source=SOURCE + "Forgotten how to use Skills?")
+def skill_test(
+    *,
+    dice: Annotated[int, In(
+        "Skill rank (dice)",
+        0,
+        MAX_DICE,
+        help="0 if you don't have the Skill: the Trait rank alone is the score",
+    )] = 3,
+    bonus: Annotated[int, In(
+        "Trait bonus",
+        0,
+        MAX_RANK,
+        help="the highest rank among the Skill's linked Traits",
+    )] = 3,
+    rng: random.Random | None = None,
+) -> Result:
+    """§ Forgotten how to use Skills?: dice results plus the Trait bonus."""
+    test = SkillTest(dice, bonus)
+    dist = test.distribution()
+    steps = [f"roll {dice} dice (the Skill rank): 1-3 score 0, 4-5 +1 AP, 6 +2 AP",
+             f"add the Trait bonus: +{bonus} AP"]
+    if not dice:
+        steps[0] = "no Skill: no dice are rolled; the Trait rank alone is the score"
+    values: list[tuple[str, Any]] = [("Mean AP", dist.mean())]
+    dice_shown: tuple[Die, ...] = ()
+    summary = f"{dice} dice + {bonus}: {min(dist.outcomes())}-{max(dist.outcomes())} AP, " \
+              f"mean {float(dist.mean()):.2f}"
+    if rng is not None:
+        faces, score = test.roll(rng)
+        dice_shown = _dice(faces, "skill")
+        steps.append(test.explain(faces))
+        values.insert(0, ("AP score", score))
+        summary = f"{score} AP"
+    return Result(summary, tuple(values), tuple(steps), (_ap_odds(dist, "AP score"),),
+                  dice_shown)
+
+
+@calculator(
+    id="horizon.combat_test", title="Combat test with a weapon profile",
+    source=SOURCE + "Weapons and Combat Skills; Weapon Profiles; Surprise!", tables=("profile-*",))
+def combat_test(
+    *,
+    weapon: WeaponIn = WEAPON_DEFAULT,
+    skill: Annotated[int, In(
+        "Combat Skill rank (dice)",
+        0,
+        MAX_DICE,
+        help="High-Caliber, Rapid-Fire or Special Combat, as the weapon needs",
+    )] = 3,
+    acuity: Annotated[int, In("ACU (Acuity)", 0, MAX_RANK)] = 2,
+    agility: Annotated[int, In("AGI (Agility)", 0, MAX_RANK)] = 2,
+    strength: Annotated[int, In("STR (Strength)", 0, MAX_RANK)] = 2,
+    surprise: Annotated[bool, In(
+        "Surprise (first combat test)",
+        help="your side started combat by surprise: +ACU AP",
+    )] = False,
+    rng: random.Random | None = None,
+) -> Result:
+    """§ Weapons and Combat Skills (Skill and Trait bonus), § Weapon Profiles (the row),
+    § Surprise! (+ACU AP on the first combat test)."""
+    w = profile(weapon)
+    ranks = {"ACU": acuity, "AGI": agility, "STR": strength}
+    for tr, v in ranks.items():
+        _check_rank(v, tr)
+    traits = linked_traits(w)
+    bonus, bonus_step = trait_bonus(traits, ranks)
+    test = SkillTest(skill, bonus, acuity if surprise else 0, "Surprise")
+    steps = [f"{w.name}: roll {skill} dice ({w.skill or 'its Combat Skill'} rank)", bonus_step]
+    if surprise:
+        steps.append(f"Surprise!: +ACU = +{acuity} AP on the first combat test")
+    dist = test.distribution()
+    odds = (row_odds(w, dist), _ap_odds(dist, "AP score"))
+    values: list[tuple[str, Any]] = [("Trait bonus", bonus), ("Mean AP", dist.mean())]
+    notes: list[str] = []
+    if rng is None:
+        summary = f"{w.name}: {skill} dice + {test.bonus} → mean {float(dist.mean()):.2f} AP"
+        return Result(summary, tuple(values), tuple(steps), odds)
+    faces, score = test.roll(rng)
+    steps.append(test.explain(faces))
+    row, step = lookup(w, score)
+    (steps if row else notes).append(step)
+    values.insert(0, ("AP score", score))
+    highlight = (Highlight(w.table, row.index),) if row else ()
+    summary = f"{score} AP" + (f": {row.describe()}" if row else ": no row in the profile")
+    return Result(summary, tuple(values), tuple(steps), odds, _dice(faces, "skill"), highlight,
+                  tuple(notes))
+
+
+@calculator(
+    id="horizon.profile_row", title="Combat profile: row for an AP score",
+    source=SOURCE + "Weapon Profiles; Attack Actions",
+    tables=("profile-*",))
+def profile_row(
+    *,
+    weapon: WeaponIn = WEAPON_DEFAULT,
+    ap: ApScoreIn = AP_SCORE_DEFAULT,
+) -> Result:
+    """§ Attack Actions / Defense Actions / The Move Action: "find the row in your weapon's
+    combat profile that matches your AP score"; banded profiles: the band holding it."""
+    w = profile(weapon)
+    row, step = lookup(w, ap)
+    if row is None:
+        return Result(f"{ap} AP: no row in the {w.name} profile", (("AP score", ap),),
+                      notes=(step,))
+    values: list[tuple[str, Any]] = [("AP score", ap), ("Row", row.label)]
+    values += [(h, row.cells[i] if i < len(row.cells) else "")
+               for i, h in enumerate(row.header) if i]
+    blanks = [h for i, h in enumerate(row.header)
+              if i and (i >= len(row.cells) or not row.cells[i].strip())]
+    notes = tuple(f"{NOT_IN_SOURCE}the {h} cell of row {row.label} is blank" for h in blanks)
+    return Result(f"{w.name}, {ap} AP: {row.describe()}", tuple(values), (step,),
+                  highlight=(Highlight(w.table, row.index),), notes=notes)

@@ -1,0 +1,124 @@
+"""§ Defense Actions and § Dive!."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated
+
+from ..errors import RulesError
+from ..kernel import In, calculator
+from ..registry import Result
+from .attacks import _hl
+from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
+from .profiles import lookup, parse_int, profile
+from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, SOURCE, X
+from .skills import _check_rank
+
+# --- defense and Dive! -------------------------------------------------------------------
+
+IGNORED_BY = (("none", "an ordinary ranged Attack (Defense applies)"),
+              ("point_blank", "Point Blank Range (2 m or less)"),
+              ("melee", "a Melee or Unarmed Attack"),
+              ("grenade", "a Grenade"))
+
+
+@dataclass(frozen=True)
+class DefenseOutcome:
+    """§ Defense Actions: Defense negates up to value x actions of incoming damage."""
+
+    pool: int
+    negated: int
+    taken: int
+    left: int
+
+
+def defend(value: int, actions: int, incoming: Sequence[int], ignored: bool) -> DefenseOutcome:
+    """§ Defense Actions: "taking it twice would negate the next (10x2) = 20 damage"; it lasts
+    until it has negated all it can. Attacks that ignore Defense pass it untouched."""
+    pool = value * actions
+    left = pool
+    taken = 0
+    for d in incoming:
+        if d < 0:
+            raise RulesError("incoming damage cannot be negative")
+        blocked = 0 if ignored else min(left, d)
+        left -= blocked
+        taken += d - blocked
+    return DefenseOutcome(pool, pool - left, taken, left)
+
+
+@calculator(
+    id="horizon.defense", title="Defense: incoming damage negated",
+    source=SOURCE + "Defense Actions",
+    tables=("profile-*",))
+def defense(
+    *,
+    weapon: WeaponIn = WEAPON_DEFAULT,
+    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    actions: Annotated[int, In("Defense actions", 1, MAX_ACTIONS)] = 1,
+    damage: Annotated[int, In("Incoming damage per Attack", 0, 10_000)] = 15,
+    hits: Annotated[int, In("Incoming Attacks", 0, 100)] = 1,
+    ignored: Annotated[str, In("Incoming Attacks are", choices=IGNORED_BY)] = "none",
+) -> Result:
+    """§ Defense Actions: the row's Defense, times the Defense actions taken, negates the
+    next incoming damage; Point Blank, Melee/Unarmed and Grenade Attacks ignore it."""
+    w = profile(weapon)
+    row, step = lookup(w, ap)
+    if row is None:
+        return Result(f"{ap} AP: no row in the {w.name} profile", notes=(step,))
+    cell = row.cell("defense") or ""
+    value = parse_int(cell)
+    if value is None:
+        return Result(f"{w.name}, {row.label}: Defense not in the source", steps=(step,),
+                      notes=(f"{NOT_IN_SOURCE}the Defense cell is {cell!r}",),
+                      highlight=_hl(row))
+    out = defend(value, actions, [damage] * hits, ignored != "none")
+    steps = [step, f"Defense {value} {X} {actions} action{'s' * (actions != 1)} = {out.pool} "
+                   "damage negated at most (until your next turn)"]
+    if ignored != "none":
+        steps.append(f"{dict(IGNORED_BY)[ignored]} ignores Defense: it negates nothing; "
+                     "Dive! armor is never ignored")
+    else:
+        steps.append(f"incoming {hits} {X} {damage} = {hits * damage}: {out.negated} negated, "
+                     f"{out.taken} taken, {out.left} Defense left")
+    values = (("Defense", value), ("Negates up to", out.pool), ("Negated", out.negated),
+              ("Damage taken", out.taken), ("Defense left", out.left))
+    return Result(f"Defense {value} {X} {actions} = {out.pool}: {out.taken} damage taken",
+                  values, tuple(steps), highlight=_hl(row))
+
+
+@dataclass(frozen=True)
+class Dive:
+    """§ Dive!: the higher of STR and AGI in metres, and twice that in bonus armor."""
+
+    metres: int
+    armor: int
+
+    @staticmethod
+    def of(strength: int, agility: int) -> Dive:
+        _check_rank(strength, "STR")
+        _check_rank(agility, "AGI")
+        best = max(strength, agility)
+        return Dive(best * 1, best * 2)
+
+
+@calculator(id="horizon.dive", title="Dive!", source=SOURCE + "Dive!",
+            )
+def dive(
+    *,
+    strength: Annotated[int, In("STR (Strength)", 0, MAX_RANK)] = 2,
+    agility: Annotated[int, In("AGI (Agility)", 0, MAX_RANK)] = 3,
+) -> Result:
+    """§ Dive!: compare STR and AGI; Dive that many metres and gain twice that in armor,
+    never ignored by anything."""
+    d = Dive.of(strength, agility)
+    higher = "STR" if strength > agility else "AGI" if agility > strength else "STR and AGI"
+    best = max(strength, agility)
+    steps = (f"STR {strength}, AGI {agility}: {higher} is higher at rank {best}",
+             f"({best}{X}1) = {d.metres} m of movement and ({best}{X}2) = +{d.armor} armor",
+             "the armor is never ignored; in combat it lasts until your next turn, and it "
+             "uses 1 action (borrowed from your next turn when it isn't your turn)")
+    return Result(f"Dive {d.metres} m, +{d.armor} armor", (("Dive", d.metres),
+                  ("Armor", d.armor)), steps,
+                  notes=("how armor reduces damage is not in this source",))

@@ -1,0 +1,118 @@
+"""§ Draw / Holster / Switch, § Stealth, Extended Actions and Escaping Combat (Disengaged
+Rules), § Communication: what a turn allows, each number read from the source's words."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from .. import data
+from ..errors import RulesError
+from ..kernel import In, calculator
+from ..registry import Result
+from .sheet import GAME, MAX_ACTIONS, MAX_RANK, SOURCE
+
+S_DRAW = "draw-holster-switch"
+S_DISENGAGED = "stealth-extended-actions-and-escaping-combat-disengaged-rules"
+S_TALK = "communication"
+
+
+def _n(section: str, pattern: str) -> int:
+    return data.prose_number(GAME, section, pattern)
+
+
+def weapon_action_cost() -> dict[str, int]:
+    """"Drawing a weapon ... requires 1 action", holstering, switching: 1 action each."""
+    return {"draw": _n(S_DRAW, r"Drawing a weapon of your choice requires (\d+) action"),
+            "holster": _n(S_DRAW, r"Holstering your current weapon requires (\d+) action"),
+            "switch": _n(S_DRAW, r"Switching weapons requires (\d+) action")}
+
+
+@calculator(
+    id="horizon.turn_actions",
+    title="Draw, holster, switch and talk in a turn",
+    source=SOURCE + "Draw / Holster / Switch; Communication",
+    sections=(S_DRAW, S_TALK),
+)
+def turn_actions(
+    *,
+    actions: Annotated[int, In("Actions this turn", 1, MAX_ACTIONS,
+                               help="Characters normally make 2 actions per turn")] = 2,
+    draws: Annotated[int, In("Weapons drawn", 0, MAX_ACTIONS)] = 1,
+    holsters: Annotated[int, In("Weapons holstered", 0, MAX_ACTIONS)] = 0,
+    switches: Annotated[int, In("Weapon switches", 0, MAX_ACTIONS)] = 0,
+    words: Annotated[int, In("Words you say this round", 0, 200)] = 12,
+) -> Result:
+    """Each draw, holster or switch takes its actions; up to 20 words a round, any time."""
+    cost = weapon_action_cost()
+    used = draws * cost["draw"] + holsters * cost["holster"] + switches * cost["switch"]
+    limit = _n(S_TALK, r"speak up to (\d+) words per round")
+    left = actions - used
+    steps = [f"Draw {draws} \u00d7 {cost['draw']} + holster {holsters} \u00d7 {cost['holster']} "
+             f"+ switch {switches} \u00d7 {cost['switch']} = {used} action(s) of {actions}",
+             f"Speech: {words} of {limit} words this round (at any time, even on another's turn)"]
+    if holsters:
+        steps.append("With no weapon drawn your combat test uses the Unarmed profile.")
+    ok = left >= 0 and words <= limit
+    problems = ([f"{-left} action(s) short"] if left < 0 else []) + (
+        [f"{words - limit} words over the limit"] if words > limit else [])
+    return Result(("Allowed: " if ok else "Not allowed: ") + (
+        f"{left} action(s) left" if ok else "; ".join(problems)),
+        (("Actions used", used), ("Actions left", max(left, 0)), ("Allowed", ok),
+         ("Words left", max(limit - words, 0))), tuple(steps),
+        notes=("More than 5 seconds of speech is up to the Director (the source).",))
+
+
+@calculator(
+    id="horizon.extended_action",
+    title="Extended Action in combat",
+    source=SOURCE + "Stealth, Extended Actions and Escaping Combat (Disengaged Rules)",
+    sections=(S_DISENGAGED,),
+)
+def extended_action(
+    *,
+    disengaged: Annotated[bool, In("Disengaged (no enemy can see you)")] = True,
+    agility: Annotated[int, In("AGI rank", 0, MAX_RANK)] = 3,
+    metres: Annotated[int, In("Metres you move this turn", 0, 500)] = 2,
+    other_actions: Annotated[int, In("Other actions this turn", 0, MAX_ACTIONS)] = 0,
+) -> Result:
+    """1 roll per turn while Disengaged; no other action; move at most AGI rank in metres."""
+    rolls = _n(S_DISENGAGED, r"you can make (\d+) roll per turn on any Extended Action")
+    if "AGI rank in meters" not in data.section_text(GAME, S_DISENGAGED):
+        raise RulesError("horizon data: the Extended Actions rule no longer says 'AGI rank'")
+    problems = []
+    if not disengaged:
+        problems.append("you must be Disengaged first (break line of sight with every enemy)")
+    if other_actions:
+        problems.append(f"no other actions ({other_actions} declared)")
+    if metres > agility:
+        problems.append(f"you may move at most AGI {agility} m ({metres} m declared)")
+    steps = (f"Disengaged: {'yes' if disengaged else 'no'}",
+             f"{rolls} roll per turn on the Extended Action, and no other action",
+             f"Move at most your AGI rank in metres: {agility} m",
+             "If an enemy sees you, the progress pauses until you are Disengaged again.")
+    ok = not problems
+    return Result(f"{rolls} Extended Action roll this turn" if ok
+                  else "No Extended Action roll: " + "; ".join(problems),
+                  (("Allowed", ok), ("Rolls", rolls if ok else 0), ("Most metres", agility)),
+                  steps, notes=("The Director may disallow any Extended Action in combat.",))
+
+
+@calculator(
+    id="horizon.escape",
+    title="Escaping combat",
+    source=SOURCE + "Stealth, Extended Actions and Escaping Combat (Disengaged Rules)",
+    sections=(S_DISENGAGED,),
+)
+def escape(
+    *,
+    rounds: Annotated[int, In("Rounds in a row the enemies failed to locate you", 0, 20)] = 1,
+) -> Result:
+    """You have escaped when your enemies fail to locate you for 3 consecutive rounds."""
+    need = _n(S_DISENGAGED, r"fail to locate you for (\d+) consecutive rounds")
+    left = max(0, need - rounds)
+    steps = ("1) Disengage: break line of sight with all enemies",
+             "2) Hide really well, or run (holstered, the Unarmed profile does not slow you)",
+             f"Escaped after {need} consecutive rounds unlocated: {rounds} so far")
+    return Result("Escaped: combat is over" if not left else f"{left} more round(s) unlocated",
+                  (("Escaped", not left), ("Rounds left", left)), steps,
+                  notes=("Re-engaging starts a new combat, with a new turn order.",))

@@ -1,0 +1,137 @@
+"""§ Pick Up / Carry / Drop / Throw and § Using Endurance to Move, Carry and Throw."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Annotated, Any
+
+from ..dice import MAX_DICE
+from ..errors import RulesError
+from ..kernel import In, calculator
+from ..registry import Die, Highlight, Odds, OddsRow, Result
+from .profiles import _find_table
+from .sheet import HELPER_AP, MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, SOURCE
+from .skills import SkillTest, _ap_odds, _dice
+
+# --- move, carry and throw objects ------------------------------------------------------------
+
+TASKS = (("move", "Move"), ("carry", "Carry"), ("throw", "Throw"))
+
+
+@dataclass(frozen=True)
+class HeavyObject:
+    """A row of § Using Endurance to Move, Carry and Throw: AP needed, or None for none."""
+
+    name: str
+    index: int
+    table: str
+    move: int | None
+    carry: int | None
+    throw: int | None
+
+
+def _ap_or_none(cell: str) -> int | None:
+    m = re.match(r"^\s*(\d+)\s*AP\s*$", cell, re.I)
+    if m:
+        return int(m.group(1))
+    if cell.strip().lower() == "none":
+        return None
+    raise RulesError(f"unreadable Endurance requirement {cell!r} in the source table")
+
+
+@cache
+def heavy_objects() -> tuple[HeavyObject, ...]:
+    t = _find_table("endurance to move", "carry", "throw")
+    out = []
+    for i, r in enumerate(t["rows"]):
+        c = [str(x) for x in r["cells"]]
+        out.append(HeavyObject(c[0], i, str(t["id"]), _ap_or_none(c[1]),
+                               _ap_or_none(c[2]), _ap_or_none(c[3])))
+    return tuple(out)
+
+
+def _object_choices() -> tuple[tuple[str, str], ...]:
+    try:
+        return tuple((str(o.index), o.name) for o in heavy_objects())
+    except (RulesError, IndexError, KeyError):
+        return ()
+
+
+def helped_difficulty(ap: int, helpers: int) -> int:
+    """§ Pick Up / Carry / Drop / Throw, HELPERS: each helper takes -5 AP off the difficulty
+    (20 AP, one helper → 15 AP, two → 10 AP); everyone must pass the reduced test."""
+    if helpers < 0:
+        raise RulesError("helpers cannot be negative")
+    return ap - HELPER_AP * helpers
+
+
+_OBJ = _object_choices()
+
+
+@calculator(
+    id="horizon.heavy_object", title="Move, carry or throw an object (Endurance)",
+    source=SOURCE + "Pick Up / Carry / Drop / Throw; Using Endurance to Move, Carry and Throw",
+    tables=("*endurance*",))
+def heavy_object(
+    *,
+    item: Annotated[str, In("Object", choices=_OBJ)] = _OBJ[0][0] if _OBJ else "",
+    task: Annotated[str, In("Task", choices=TASKS)] = "carry",
+    helpers: Annotated[int, In("Helpers", 0, MAX_ACTIONS, help="at the Director's discretion")] = 0,
+    end_dice: Annotated[int, In("Your Endurance rank (dice)", 0, MAX_DICE)] = 2,
+    end_bonus: Annotated[int, In("Your Endurance Trait bonus", 0, MAX_RANK)] = 2,
+    strength: Annotated[int, In(
+        "Highest STR among the carriers",
+        0,
+        MAX_RANK,
+        help="how far a throw goes, in m",
+    )] = 3,
+    rng: random.Random | None = None,
+) -> Result:
+    """§ Pick Up / Carry / Drop / Throw: the table's Endurance test (a guideline for the
+    Director), -5 AP per helper; a throw goes as many metres as the highest STR carrying."""
+    objs = heavy_objects()
+    try:
+        obj = objs[int(item)]
+    except (ValueError, IndexError):
+        raise RulesError(f"no object {item!r} in the Endurance table") from None
+    need: int | None = getattr(obj, task)
+    steps = [f"{obj.name}: Endurance to {task}: " + (f"{need}AP" if need else "None")]
+    values: list[tuple[str, Any]] = []
+    notes = ["the table is a guideline; the difficulty is at the Director's discretion"]
+    if task == "throw":
+        steps.append(f"thrown distance: the highest STR rank among the people carrying it, "
+                     f"{strength} m")
+        values.append(("Throw distance (m)", strength))
+    if need is None:
+        return Result(f"{obj.name}: no Endurance test to {task}", tuple(values),
+                      tuple(steps), highlight=(Highlight(obj.table, obj.index),),
+                      notes=tuple(notes))
+    target = helped_difficulty(need, helpers)
+    if helpers:
+        chain = " → ".join(f"{need - HELPER_AP * k}AP" for k in range(helpers + 1))
+        steps.append(f"{helpers} helper{'s' * (helpers != 1)}, -5AP each: {chain}; all "
+                     f"{helpers + 1} people need to pass the {target}AP test")
+    test = SkillTest(end_dice, end_bonus)
+    dist = test.distribution()
+    p = dist.at_least(target)
+    notes.append("a test is read as passed when its AP score reaches the difficulty")
+    if target <= 0:
+        notes.append(f"{NOT_IN_SOURCE}a difficulty of {target}AP after helpers")
+    values += [("Difficulty (AP)", target), ("P(you pass)", p)]
+    odds = (Odds("Your Endurance test", (OddsRow(f"pass ({target}AP or more)", p),
+                                         OddsRow("fail", 1 - p))),
+            _ap_odds(dist, "Endurance AP"))
+    summary = f"{obj.name}, {task}: {target}AP; you pass with probability {float(p):.1%}"
+    dice: tuple[Die, ...] = ()
+    if rng is not None:
+        faces, score = test.roll(rng)
+        dice = _dice(faces, "endurance")
+        verdict = "pass" if score >= target else "fail"
+        steps.append(f"your Endurance: {test.explain(faces)}: {verdict}")
+        values.insert(0, ("Your Endurance", score))
+        summary = f"{obj.name}, {task}: {score} AP against {target}AP: {verdict}"
+    return Result(summary, tuple(values), tuple(steps), odds, dice,
+                  (Highlight(obj.table, obj.index),), tuple(notes))

@@ -1,0 +1,15 @@
+"""The source's numbers and the engine's limits, named once."""
+
+from __future__ import annotations
+
+GAME = "horizon"
+SOURCE = "Horizon: Out of the Ashes combat reference § "
+NOT_IN_SOURCE = "not in the source: "
+X = "\u00d7"  # the multiplication sign, as the source writes "(10\u00d72) = 20"
+
+MAX_RANK = 100  # engine limit on a Trait rank (the source sets no maximum)
+MAX_AP = 1000  # engine limit on an AP score typed in
+MAX_ACTIONS = 20  # engine limit on actions/attacks per turn (Augs can add Attacks)
+POINT_BLANK_AP = 5  # § Point Blank Range: "+5AP"
+HELPER_AP = 5  # § Pick Up / Carry / Drop / Throw: "Each helper reduces the difficulty by -5AP"
+TRAITS = ("ACU", "AGI", "STR")

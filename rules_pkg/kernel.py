@@ -1,0 +1,163 @@
+"""The calculator kernel: a rule function's signature is its form.
+
+Each input is declared once, in the signature of the rule function, with its default:
+
+    @calculator(id="cyberpunk_red.check", title=..., source=...)
+    def check(*, ref: Annotated[int, In("REF", 1, 10)] = 5, ...) -> Result: ...
+
+The kind of the form control follows from the type (`int`, `bool`, `str` with choices, `str`).
+A group of inputs shared by several calculators (an attacker, a defender, armour) is a frozen
+dataclass whose fields are declared the same way; a parameter typed with it becomes those
+inputs and the function gets the dataclass. `calculator` returns a function that validates
+its named inputs exactly as the browser's do, so a Python caller and the browser get the same
+defaults and the same refusals.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import inspect
+import random
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, get_args, get_origin
+
+from .errors import RulesError
+from .registry import Calculator, Input, Result, register
+
+__all__ = ["Each", "In", "calculator", "derive_inputs"]
+
+
+@dataclass(frozen=True)
+class In:
+    """What the form needs beyond the type and the default: label, limits, choices, help."""
+
+    label: str
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label)
+    help: str = ""
+    from_table: str = ""  # see Input.from_table
+    kind: str = ""  # only to force "text" or "choice" where the type cannot say
+
+
+@dataclass(frozen=True)
+class Each:
+    """Inputs that follow the data (one per row of a modifier table, say).
+
+    `Annotated[Mapping[str, Any], Each(rows)]`: `rows()` gives the inputs, each declared
+    there once with its default; the function gets their values by name.
+    """
+
+    inputs: Callable[[], Sequence[Input]]
+
+
+@dataclass(frozen=True)
+class _Param:
+    """How one parameter of the rule function is filled: one input, or a group of them."""
+
+    name: str
+    group: type | None  # the dataclass of a group, or None for a single input
+    inputs: tuple[Input, ...]
+    each: bool = False  # inputs from Each: the function gets a mapping
+
+
+def _input(name: str, hint: Any, default: Any, where: str) -> Input:
+    if get_origin(hint) is not typing.Annotated:
+        raise TypeError(f"{where}: input {name!r} needs Annotated[type, In(...)]")
+    base, *extras = get_args(hint)
+    meta = next((e for e in extras if isinstance(e, In)), None)
+    if meta is None:
+        raise TypeError(f"{where}: input {name!r} has no In(...) declaration")
+    if default is inspect.Parameter.empty or default is dataclasses.MISSING:
+        raise TypeError(f"{where}: input {name!r} needs a default (written in the signature)")
+    kind: Any
+    if meta.kind:
+        kind = meta.kind
+    elif base is bool:
+        kind = "bool"
+    elif base is int:
+        kind = "int"
+    elif meta.choices:
+        kind = "choice"
+    else:
+        kind = "text"
+    return Input(name, meta.label, kind, default, meta.min, meta.max, tuple(meta.choices),
+                 meta.help, meta.from_table)
+
+
+def derive_inputs(fn: Callable[..., Any]) -> tuple[_Param, ...]:
+    """The inputs a rule function declares in its signature (`rng` is not an input)."""
+    where = f"{fn.__module__}.{fn.__qualname__}"
+    hints = typing.get_type_hints(fn, include_extras=True)
+    params: list[_Param] = []
+    for p in inspect.signature(fn).parameters.values():
+        if p.name == "rng":
+            continue
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            raise TypeError(f"{where}: *args/**kwargs cannot be form inputs")
+        hint = hints.get(p.name)
+        each = next((e for e in get_args(hint)[1:] if isinstance(e, Each)), None)
+        if each is not None:
+            params.append(_Param(p.name, None, tuple(each.inputs()), each=True))
+        elif isinstance(hint, type) and dataclasses.is_dataclass(hint):
+            ghints = typing.get_type_hints(hint, include_extras=True)
+            group = tuple(_input(f.name, ghints[f.name], f.default, f"{where}.{p.name}")
+                          for f in dataclasses.fields(hint))
+            params.append(_Param(p.name, hint, group))
+        else:
+            params.append(_Param(p.name, None, (_input(p.name, hint, p.default, where),)))
+    return tuple(params)
+
+
+def _arguments(params: Sequence[_Param], values: Mapping[str, Any]) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    for p in params:
+        if p.each:
+            args[p.name] = {i.name: values[i.name] for i in p.inputs}
+        elif p.group is None:
+            args[p.name] = values[p.name]
+        else:
+            args[p.name] = p.group(**{i.name: values[i.name] for i in p.inputs})
+    return args
+
+
+def calculator(id: str, title: str, source: str, tables: Sequence[str] = (),
+               description: str = "", sections: Sequence[str] = (),
+               ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
+    """Register a rule function as a calculator; its signature declares the inputs.
+
+    A function with an `rng` parameter rolls dice when asked (`roll=True`, `seed=`).
+    The returned function takes named inputs only, validated as the browser's are.
+    """
+    game = id.split(".", 1)[0]
+
+    def decorate(fn: Callable[..., Result]) -> Callable[..., Result]:
+        params = derive_inputs(fn)
+        inputs = tuple(i for p in params for i in p.inputs)
+        rolls = "rng" in inspect.signature(fn).parameters
+
+        def call(rng: random.Random | None = None, **values: Any) -> Result:
+            args = _arguments(params, values)
+            return fn(rng=rng, **args) if rolls else fn(**args)
+
+        calc = Calculator(id, game, title, source, inputs, call, rolls, tuple(tables),
+                          description, tuple(sections))
+        register(calc)
+
+        @functools.wraps(fn)
+        def named_only(*args: Any, **raw: Any) -> Result:
+            if args:
+                raise RulesError(f"{title}: give the inputs by name "
+                                 f"({', '.join(i.name for i in inputs)})")
+            rng = raw.pop("rng", None)
+            if rng is not None and rolls:  # a caller's own random.Random (tests)
+                return call(rng=rng, **calc.validate(raw))
+            return calc.run(**raw)
+
+        named_only.calculator = calc  # type: ignore[attr-defined]
+        return named_only
+
+    return decorate
