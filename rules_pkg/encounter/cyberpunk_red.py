@@ -7,6 +7,7 @@ import random
 from dataclasses import replace
 
 from .. import dice
+from ..cyberpunk_red.core import MELEE_HALF_DEFAULT, melee_note, melee_sp
 from .common import Log, Rules, change, set_value
 from .events import Hit
 from .model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
@@ -38,7 +39,7 @@ SHEET = Sheet(
         ConditionDef("Dead", "failed a Death Save", f"{DOC} § Death Save"),
     ),
     initiative=f"Initiative: REF + 1d10, highest first ({DOC} § Initiative)",
-    hit=(f"Damage minus the location's SP (melee: half the SP, rounded up; head: through "
+    hit=(f"Damage minus the location's SP (melee: half the SP ignored, rounded up; head: through "
          f"damage doubled); any damage through ablates that SP by 1; a Critical Injury adds 5 "
          f"direct ({DOC} § Taking damage, § Melee combat, § Aimed Shots, § Critical Injuries)"),
     notes=("Not in the sheet: the Wound State thresholds. Here the RED rulebook's: Seriously "
@@ -73,9 +74,12 @@ def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Com
         log.step(f"{e.damage} direct to HP: armour not ablated")
     else:
         sp = c.value(key)
-        used = (sp + 1) // 2 if e.melee else sp
+        # The engine's one reading of "ignore half of the Armor. rounded up" (the default,
+        # literal one), so a tracked hit and the damage calculator always agree.
+        used = melee_sp(sp) if e.melee else sp
         if e.melee:
             log.step(f"{loc.title()} SP {sp}: a melee weapon ignores half, rounded up → {used}")
+            log.note(melee_note(MELEE_HALF_DEFAULT))
         else:
             log.step(f"{loc.title()} SP {sp}")
         through = max(0, e.damage - used)

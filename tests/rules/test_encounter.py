@@ -144,10 +144,11 @@ def test_cpr_hit_subtracts_sp_and_ablates() -> None:
 
 
 def test_cpr_melee_head_and_critical_injury() -> None:
-    # § Melee: half the SP rounded up (11 → 6); § Aimed Shots: head doubled; § Critical: +5
+    # § Melee: "ignore half of the defender's Armor. rounded up", read literally: the
+    # ignored half of SP 11 is 6, so 5 is left; § Aimed Shots: head doubled; § Critical: +5
     enc = cpr(Hit("b", 16, location="head", melee=True, critical=True))
     b = enc.combatant("b")
-    assert b.value("hp") == 40 - 20 - 5 and b.value("sp_head") == 10
+    assert b.value("hp") == 40 - (16 - 5) * 2 - 5 and b.value("sp_head") == 10
     assert b.injuries == ("Critical Injury",)
     enc = cpr(Injury("c", "Broken Arm"))
     assert enc.combatant("c").value("hp") == 35 and enc.combatant("c").injuries == ("Broken Arm",)
@@ -159,11 +160,12 @@ def test_cpr_hit_agrees_with_the_damage_calculator(loc: str, melee: bool) -> Non
     calc = rules_pkg.get("cyberpunk_red.damage")
     for sp in (0, 4, 7, 11, 15):
         for rolled in range(3, 19):
-            r = calc.run(dice=3, rolled=rolled, sp=sp, location=loc, melee=melee)
+            sixes = rolled >= 17  # 17 or 18 on 3d6 shows two 6s: a Critical Injury
+            r = calc.run(dice=3, rolled=rolled, sp=sp, location=loc, melee=melee, sixes=sixes)
             enc = fold("cyberpunk_red", [
                 AddCombatant("a", "Ada", values=(("hp_max", 100), ("sp_head", sp),
                                                  ("sp_body", sp))),
-                Hit("a", rolled, location=loc, melee=melee)])
+                Hit("a", rolled, location=loc, melee=melee, critical=sixes)])
             a = enc.combatant("a")
             assert 100 - a.value("hp") == r.value("HP lost"), (sp, rolled)
             assert a.value(f"sp_{loc}") == r.value("SP after")
