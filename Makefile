@@ -7,8 +7,11 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 # The URL the site is served at (Material's instant navigation reads it from sitemap.xml).
 SITE_URL ?= http://127.0.0.1:$(PORT)/
-# `make test` builds site/ once for this port, and the tests serve that very site on it.
-TEST_PORT ?= 8765
+# `make test` builds site/ once for a port free now, and the tests serve that very site on
+# it (instant navigation checks links against sitemap.xml, port included).
+ifndef TEST_PORT
+TEST_PORT := $(shell $(PYTHON) -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+endif
 
 .PHONY: help setup lock data golden site serve test test-fast lint test-pyodide bench clean
 

@@ -95,7 +95,12 @@ def _server() -> Iterator[dict[str, Any]]:
     state: dict[str, Any] = {}
     prebuilt = os.environ.get("TABLESIDE_SITE_DIR")
     if prebuilt:
-        state["server"] = _bind(_sitemap_port(Path(prebuilt))) or _bind(0)
+        port = _sitemap_port(Path(prebuilt))
+        state["server"] = _bind(port)
+        if state["server"] is None:  # another port would break instant navigation
+            pytest.fail(f"port {port}, which {prebuilt} was built for, is in use: free it or "
+                        "rebuild the site for another port (make test picks a free one)",
+                        pytrace=False)
     else:
         state["server"] = _bind(0)
     assert state["server"] is not None
