@@ -7,6 +7,8 @@
 // No inline JS (warm.mjs and snapshot.mjs are its imports): ready for a strict CSP.
 
 import { fetchJSON, manifestP, warmUp } from "./warm.mjs";
+import { pin, pinFragment } from "./anchor.mjs";
+import { formatValue, probabilityNode, valueNode } from "./format.mjs";
 
 const HERE = new URL(".", import.meta.url);
 const LOG_KEY = "tableside:log";
@@ -119,21 +121,6 @@ addEventListener("py:progress", (e) => {
 });
 
 // --- reading and writing form values -------------------------------------------------
-function formatFraction(f) {
-  const pct = f.value * 100;
-  // never "0.00 %" for an outcome that can happen: the fraction is exact, say it is tiny
-  const shown = pct === 0 ? "0" : pct < 0.01 ? "< 0.01" : pct.toFixed(pct < 1 ? 2 : 1);
-  return `${f.text} (${shown} %)`;
-}
-
-function formatValue(v) {
-  if (v && typeof v === "object" && !Array.isArray(v) && "text" in v) return formatFraction(v);
-  if (Array.isArray(v)) return v.map(formatValue).join(", ");
-  if (v === true) return "yes";
-  if (v === false) return "no";
-  return String(v);
-}
-
 function numericOf(v) {
   if (typeof v === "number" && Number.isInteger(v)) return v;
   if (typeof v === "string" && /^[+-]?\d{1,9}$/.test(v.trim())) return Number(v);
@@ -238,8 +225,8 @@ function renderOdds(odds) {
       bar.style.width = `${(100 * r.exactly.value) / max}%`;
       return h("tr", {},
         h("th", { scope: "row", text: r.outcome }),
-        h("td", {}, h("span", { class: "ts-p", text: formatFraction(r.exactly) }), bar),
-        h("td", { text: r.at_least ? formatFraction(r.at_least) : "—" }));
+        h("td", {}, h("span", { class: "ts-p" }, probabilityNode(r.exactly)), bar),
+        h("td", {}, r.at_least ? probabilityNode(r.at_least) : "—"));
     })));
   return h("details", { class: "ts-odds-box", open: rows.length <= 12 },
     h("summary", { text: odds.title }), h("div", { class: "ts-scroll" }, table));
@@ -277,8 +264,9 @@ function renderResult(host, result, seed) {
   out.replaceChildren(...[
     h("p", { class: "ts-summary", text: result.summary }),
     result.dice.length ? renderDice(result.dice) : null,
-    result.values.length ? h("dl", { class: "ts-values" }, result.values.map(([k, v]) =>
-      h("div", {}, h("dt", { text: k }), h("dd", { text: formatValue(v) })))) : null,
+    result.values.length ? h("dl", { class: "ts-values" }, result.values.map(([k, v, kind]) =>
+      h("div", { "data-kind": kind }, h("dt", { text: k }), h("dd", {}, valueNode(v, kind)))))
+      : null,
     found.length ? h("p", { class: "ts-rows" }, found.map(([hl, row]) =>
       h("button", { type: "button", class: "ts-link",
         text: `Show the row “${(row.cells[0]?.textContent || String(hl.row + 1)).trim()}” in the table`,
@@ -456,7 +444,7 @@ function readLog() {
 function addToLog(calc, result, href) {
   const entry = {
     t: Date.now(), id: calc.id, title: calc.title, summary: result.summary, href,
-    values: result.values.map(([k, v]) => [k, formatValue(v), numericOf(v)]),
+    values: result.values.map(([k, v, kind]) => [k, formatValue(v, kind), numericOf(v), kind]),
     dice: result.dice.map((d) => `${d.value}${d.label ? ` ${d.label}` : ""}`).join(", "),
   };
   const log = [entry, ...readLog()].slice(0, LOG_MAX);
@@ -653,6 +641,7 @@ function groupDecks(hosts, registry) {
 async function onPage() {
   const hosts = [...document.querySelectorAll(".ts-calc:not([data-ts-ready])")];
   if (!hosts.length) return;
+  const replace = pinFragment(); // a #heading stays on screen while the page builds
   loadPython(); // start now: the first click is then usually instant
   let registry;
   try {
@@ -687,6 +676,7 @@ async function onPage() {
     }
   }
   mountLog();
+  replace();
   whenIdle(later);
 }
 

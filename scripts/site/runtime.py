@@ -33,7 +33,7 @@ UI_DIR = ROOT / "calculators"
 # warm.mjs and snapshot*.mjs: tableside.js imports them whether or not the build made a
 # snapshot.
 UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "warm.mjs", "snapshot.mjs",
-            "snapshot-worker.mjs")
+            "snapshot-worker.mjs", "anchor.mjs", "format.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
 PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript"}
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
