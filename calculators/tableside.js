@@ -228,7 +228,9 @@ function renderOdds(odds) {
         h("td", {}, h("span", { class: "ts-p" }, probabilityNode(r.exactly)), bar),
         h("td", {}, r.at_least ? probabilityNode(r.at_least) : "—"));
     })));
-  return h("details", { class: "ts-odds-box", open: rows.length <= 12 },
+  // phone first: a long table starts folded on a small screen (the answer comes first)
+  const room = matchMedia("(max-width: 44.9375em)").matches ? 6 : 12;
+  return h("details", { class: "ts-odds-box", open: rows.length <= room },
     h("summary", { text: odds.title }), h("div", { class: "ts-scroll" }, table));
 }
 
@@ -242,20 +244,37 @@ function renderDice(dice) {
   }));
 }
 
+// Each calculator's highlight replaces its own earlier one (never another's) and carries
+// a tag with the calculator's name, so two highlights in one table say which is which.
 function highlightRows(host, highlights) {
-  for (const row of host._tsRows || []) row.classList.remove("ts-hl");
-  host._tsRows = [];
+  for (const tag of host._tsTags || []) {
+    const row = tag.closest("tr");
+    tag.remove();
+    if (row && !row.querySelector(".ts-hl-tag")) row.classList.remove("ts-hl");
+  }
+  host._tsTags = [];
   const found = [];
+  const label = host.dataset.tsShort || "";
   for (const hl of highlights) {
     const row = document.querySelector(
       `table[data-table="${CSS.escape(hl.table)}"] tr[data-row="${CSS.escape(String(hl.row))}"]`);
     if (row) {
       row.classList.add("ts-hl");
-      host._tsRows.push(row);
+      const tag = h("span", { class: "ts-hl-tag", text: label });
+      row.cells[0]?.append(tag);
+      host._tsTags.push(tag);
       found.push([hl, row]);
     }
   }
   return found;
+}
+
+function rowName(row, hl) {
+  const cell = row.cells[0];
+  if (!cell) return String(hl.row + 1);
+  const copy = cell.cloneNode(true);
+  copy.querySelectorAll(".ts-hl-tag, .ts-flag").forEach((t) => t.remove());
+  return copy.textContent.trim();
 }
 
 function renderResult(host, result, seed) {
@@ -269,10 +288,11 @@ function renderResult(host, result, seed) {
       : null,
     found.length ? h("p", { class: "ts-rows" }, found.map(([hl, row]) =>
       h("button", { type: "button", class: "ts-link",
-        text: `Show the row “${(row.cells[0]?.textContent || String(hl.row + 1)).trim()}” in the table`,
+        text: `Show the row “${rowName(row, hl)}” in the table`,
         onclick: () => row.scrollIntoView({ behavior: "smooth", block: "center" }) }))) : null,
-    result.steps.length ? h("ol", { class: "ts-steps" },
-      result.steps.map((s) => h("li", { text: s }))) : null,
+    result.steps.length ? h("details", { class: "ts-steps-box" },
+      h("summary", { text: `How it is worked out (${result.steps.length} steps)` }),
+      h("ol", { class: "ts-steps" }, result.steps.map((s) => h("li", { text: s })))) : null,
     result.odds.map(renderOdds),
     result.notes.length ? h("ul", { class: "ts-notes" },
       result.notes.map((n) => h("li", { text: n }))) : null,
@@ -283,6 +303,39 @@ function renderResult(host, result, seed) {
   performance.mark("tableside:result");
   if (!performance.getEntriesByName("tableside:first-result").length) {
     performance.mark("tableside:first-result");
+  }
+}
+
+// --- phone first: long forms, results in view ---------------------------------------------
+const COMMON_INPUTS = 6; // a form longer than LONG_FORM shows these first
+const LONG_FORM = 10;
+
+// The form's fields: a long form shows its first inputs and folds the rest under "More
+// modifiers" (open when one of them starts from a value other than its default).
+function fieldsOf(calc, initial) {
+  const make = (inputs) => h("div", { class: "ts-fields" },
+    inputs.map((i) => field(calc, i, initial(i))));
+  if (calc.inputs.length <= LONG_FORM) return make(calc.inputs);
+  const rest = calc.inputs.slice(COMMON_INPUTS);
+  const changed = rest.some((i) => String(initial(i)) !== String(i.default));
+  return [make(calc.inputs.slice(0, COMMON_INPUTS)),
+    h("details", { class: "ts-more", open: changed },
+      h("summary", { text: `More modifiers (${rest.length})` }), make(rest))];
+}
+
+// After Compute or Roll the result is brought into view when it is not; a result restored
+// from a link (replay) is scrolled to, kept there while the page settles, and focused.
+function revealResult(result, replay) {
+  if (replay) {
+    pin(result);
+    result.focus({ preventScroll: true });
+    return;
+  }
+  const box = result.getBoundingClientRect();
+  const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom || 0;
+  if (box.top < header || box.top > innerHeight - 120) {
+    const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    result.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "instant" });
   }
 }
 
@@ -308,7 +361,7 @@ function mount(host, calc, index) {
     h("p", { class: "ts-title", id: titleId },
       h("span", { class: "ts-kicker", text: "Calculator" }), h("strong", { text: calc.title })),
     calc.description ? h("p", { class: "ts-desc", text: calc.description }) : null,
-    h("div", { class: "ts-fields" }, calc.inputs.map((i) => field(calc, i, initial(i)))),
+    fieldsOf(calc, initial),
     h("div", { class: "ts-actions" },
       h("button", { type: "submit", class: "md-button md-button--primary", text: "Compute" }),
       calc.rolls ? h("button", { type: "button", class: "md-button ts-roll", text: "Roll",
@@ -317,7 +370,9 @@ function mount(host, calc, index) {
         h("label", { for: seedBox.id, text: "Seed", title: "optional: the same seed rolls the same dice" }),
         seedBox) : null),
     status, error);
-  const result = h("div", { class: "ts-result", hidden: true });
+  const result = h("div", { class: "ts-result", hidden: true, tabindex: "-1",
+    "aria-label": `Result: ${calc.title}` });
+  host.dataset.tsShort = shortTitle(calc);
   // Screen readers announce changes only in a live region that was already rendered, so
   // the summary or error goes to one that always is (visually hidden), not to the result
   // box, which appears with its content (H11).
@@ -387,6 +442,7 @@ function mount(host, calc, index) {
         return;
       }
       renderResult(host, reply.result, seed);
+      revealResult(result, replay);
       announce(reply.result.summary);
       // the link carries only what differs from the page's own starting values
       const changed = Object.fromEntries(Object.entries(values)
@@ -458,8 +514,34 @@ function intTargets() {
     const calc = host.querySelector(".ts-title strong")?.textContent || "";
     const label = document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent || el.name;
     const where = host.dataset.tsContext ? `${host.dataset.tsContext}: ` : "";
-    return { el, text: `${where}${calc} › ${label}` };
+    return { el, host, label, text: `${where}${calc} › ${label}` };
   });
+}
+
+const WORD = /[a-z0-9]{2,}/g;
+const words = (text) => new Set((text.toLowerCase().match(WORD) || [])
+  .map((w) => (w.length > 3 ? w.replace(/s$/, "") : w)));
+
+// Chaining (issue #11): the inputs on this page that can take `value` (a whole number of
+// the kind "count", or an entry without a kind), the most relevant first: an input whose
+// name shares words with the value's name ("Damage" → "Damage taken"), then calculators
+// whose panel is in view, then page order. Inputs whose limits refuse the value are left out.
+function chainTargets(name, value, kind) {
+  if (kind && kind !== "count") return [];
+  const want = words(name);
+  return intTargets()
+    .filter(({ el }) => {
+      const min = el.dataset.min === undefined ? -Infinity : Number(el.dataset.min);
+      const max = el.dataset.max === undefined ? Infinity : Number(el.dataset.max);
+      return value >= min && value <= max;
+    })
+    .map((t, i) => {
+      const shared = [...words(`${t.label} ${t.el.name.replace(/_/g, " ")}`)]
+        .filter((w) => want.has(w)).length;
+      const shown = !t.host.hidden && !t.host.closest("[hidden]");
+      return { ...t, score: shared * 10 + (shown ? 1 : 0), i };
+    })
+    .sort((a, b) => b.score - a.score || a.i - b.i);
 }
 
 // The caption of the table a calculator stands after (its deck's, when in one).
@@ -476,9 +558,9 @@ function tableCaption(host) {
   return "";
 }
 
-function useChooser(entryEl, name, value) {
+function useChooser(entryEl, name, value, kind) {
   entryEl.querySelector(".ts-use")?.remove();
-  const targets = intTargets();
+  const targets = chainTargets(name, value, kind);
   const id = `ts-${++seq}-use`;
   const select = h("select", { id }, targets.map((t, i) => h("option", { value: i, text: t.text })));
   const box = h("div", { class: "ts-use" },
@@ -490,6 +572,8 @@ function useChooser(entryEl, name, value) {
         const host = t.el.closest(".ts-calc");
         const deck = host.parentElement?.closest(".ts-deck");
         if (deck) selectTab(deck, host);
+        const more = t.el.closest("details.ts-more");
+        if (more) more.open = true;
         t.el.value = String(value);
         t.el.dispatchEvent(new Event("input", { bubbles: true }));
         box.remove();
@@ -514,11 +598,12 @@ function renderLog() {
           text: new Date(e.t).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) })),
       h("p", { class: "ts-log-summary", text: e.summary }),
       e.dice ? h("p", { class: "ts-log-dice", text: `Dice: ${e.dice}` }) : null);
-    const usable = e.values.filter(([, , n]) => n !== null);
+    const usable = e.values.filter(([k, , n, kind]) => n !== null
+      && chainTargets(k, n, kind).length);
     if (canUse && usable.length) {
-      li.append(h("p", { class: "ts-log-use" }, usable.map(([k, , n]) =>
+      li.append(h("p", { class: "ts-log-use" }, usable.map(([k, , n, kind]) =>
         h("button", { type: "button", class: "ts-chip", text: `Use ${k} ${n}`,
-          onclick: () => useChooser(li, k, n) }))));
+          onclick: () => useChooser(li, k, n, kind) }))));
     }
     return li;
   }));

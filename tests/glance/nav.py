@@ -1,0 +1,30 @@
+"""Moving around the built site as a reader does, keeping Python loaded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Material's instant navigation (window.location$), resolved once the new page is in
+# place (document$ emits) and two frames have been painted.
+INSTANT = """(href) => new Promise((resolve) => {
+  let first = true;
+  const s = window.document$.subscribe(() => {
+    if (first) { first = false; return; } // the replayed current page
+    s.unsubscribe();
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())));
+  });
+  window.location$.next(new URL(href));
+})"""
+
+
+def instant(page: Any, href: str) -> float:
+    """Navigate like a click on a link (Python stays loaded); the time the page settled."""
+    return float(page.evaluate(INSTANT, href))
+
+
+def compute_defaults(host: Any) -> Any:
+    """Compute a calculator on its defaults; its result (or its error) element."""
+    host.get_by_role("button", name="Compute").click()
+    done = host.locator(".ts-result:not([hidden]), .ts-error:not([hidden])").first
+    done.wait_for(timeout=90_000)
+    return done
