@@ -339,6 +339,27 @@ function revealResult(result, replay) {
   }
 }
 
+// Reroll after the fact where the game has it (issue #11): Forbidden Lands pushes after
+// seeing the dice. A rolled result of a calculator with a "push" choice that can be
+// "always" offers "Push": the same inputs and the same seed with push = always, so the
+// engine rolls the very same first dice from the seed and then re-rolls exactly those its
+// push rule allows (rules_pkg: push_roll). The form then says push = always, and the link
+// reproduces both rolls.
+function offerPush(calc, form, result, seed, rerun) {
+  const input = calc.inputs.find((i) => i.name === "push" && i.kind === "choice"
+    && i.choices?.some(([v]) => v === "always"));
+  const select = input ? form.elements.namedItem("push") : null;
+  if (!select || seed === null || select.value === "always") return;
+  const button = h("button", { type: "button", class: "md-button ts-push",
+    text: "Push: re-roll the dice the rule allows", onclick: () => {
+      select.value = "always";
+      select.dispatchEvent(new Event("input", { bubbles: true }));
+      rerun();
+    } });
+  const dice = result.querySelector(".ts-dice");
+  (dice || result.querySelector(".ts-summary")).after(h("p", { class: "ts-push-offer" }, button));
+}
+
 // --- one calculator ----------------------------------------------------------------------
 function mount(host, calc, index) {
   host.dataset.tsReady = "";
@@ -442,6 +463,7 @@ function mount(host, calc, index) {
         return;
       }
       renderResult(host, reply.result, seed);
+      offerPush(calc, form, result, seed, () => go(true, String(seed)));
       revealResult(result, replay);
       announce(reply.result.summary);
       // the link carries only what differs from the page's own starting values

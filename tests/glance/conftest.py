@@ -27,7 +27,7 @@ def new_page(browser: Any) -> Iterator[NewPage]:
         ctx = browser.new_context(viewport=viewport, **options)
         contexts.append(ctx)
         pg = ctx.new_page()
-        pg.set_default_timeout(30_000)
+        pg.set_default_timeout(60_000)  # a loaded CI machine
         pg.on("console", lambda m: errors.append(f"console.{m.type}: {m.text}")
               if m.type == "error" else None)
         pg.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
