@@ -32,9 +32,11 @@ export function decimal(x) {
   return String(Number(x.toFixed(Math.abs(x) < 10 ? 2 : 1)));
 }
 
-/** Today's form, kept for entries without a kind: "n/d (p %)". @param {Frac} f */
+/** The form from before kinds, kept for entries without one: "n/d (p %)". @param {Frac} f */
 export function legacyFraction(f) {
-  return `${f.text} (${percent(f.value)})`;
+  const pct = f.value * 100;
+  const shown = pct === 0 ? "0" : pct < 0.01 ? "< 0.01" : pct.toFixed(pct < 1 ? 2 : 1);
+  return `${f.text} (${shown} %)`;
 }
 
 /** The plain text of a value (roll log, links, titles).
