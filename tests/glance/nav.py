@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-# Material's instant navigation (window.location$), resolved once the new page is in
-# place (document$ emits) and two frames have been painted.
+# Material's instant navigation as a click on a link starts it (a link in the page, so the
+# address, history and #fragment are handled as for a reader), resolved once the new page
+# is in place (document$ emits) and two frames have been painted.
 INSTANT = """(href) => new Promise((resolve) => {
   let first = true;
   const s = window.document$.subscribe(() => {
@@ -13,7 +14,11 @@ INSTANT = """(href) => new Promise((resolve) => {
     s.unsubscribe();
     requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())));
   });
-  window.location$.next(new URL(href));
+  const a = document.createElement("a");
+  a.href = href;
+  a.textContent = "go";
+  document.querySelector(".md-content__inner").append(a);
+  a.click();
 })"""
 
 
