@@ -244,25 +244,31 @@ function renderDice(dice) {
   }));
 }
 
-// Each calculator's highlight replaces its own earlier one (never another's) and carries
-// a tag with the calculator's name, so two highlights in one table say which is which.
+// Each calculator's highlight replaces its own earlier one (never another's) and names the
+// calculator, so two highlights in one table say which is which. The name is shown by CSS
+// from the first cell's data-ts-hl (generated content: the cell's own text is unchanged).
+function markRow(row, label, on) {
+  row._tsHlBy ||= new Map();
+  const n = (row._tsHlBy.get(label) || 0) + (on ? 1 : -1);
+  if (n > 0) row._tsHlBy.set(label, n); else row._tsHlBy.delete(label);
+  row.classList.toggle("ts-hl", row._tsHlBy.size > 0);
+  const cell = row.cells[0];
+  if (!cell) return;
+  if (row._tsHlBy.size) cell.dataset.tsHl = [...row._tsHlBy.keys()].join(" · ");
+  else delete cell.dataset.tsHl;
+}
+
 function highlightRows(host, highlights) {
-  for (const tag of host._tsTags || []) {
-    const row = tag.closest("tr");
-    tag.remove();
-    if (row && !row.querySelector(".ts-hl-tag")) row.classList.remove("ts-hl");
-  }
-  host._tsTags = [];
-  const found = [];
   const label = host.dataset.tsShort || "";
+  for (const row of host._tsRows || []) markRow(row, label, false);
+  host._tsRows = [];
+  const found = [];
   for (const hl of highlights) {
     const row = document.querySelector(
       `table[data-table="${CSS.escape(hl.table)}"] tr[data-row="${CSS.escape(String(hl.row))}"]`);
     if (row) {
-      row.classList.add("ts-hl");
-      const tag = h("span", { class: "ts-hl-tag", text: label });
-      row.cells[0]?.append(tag);
-      host._tsTags.push(tag);
+      markRow(row, label, true);
+      host._tsRows.push(row);
       found.push([hl, row]);
     }
   }
@@ -273,7 +279,7 @@ function rowName(row, hl) {
   const cell = row.cells[0];
   if (!cell) return String(hl.row + 1);
   const copy = cell.cloneNode(true);
-  copy.querySelectorAll(".ts-hl-tag, .ts-flag").forEach((t) => t.remove());
+  copy.querySelectorAll(".ts-flag").forEach((t) => t.remove());
   return copy.textContent.trim();
 }
 

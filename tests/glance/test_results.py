@@ -179,15 +179,17 @@ def test_highlights_are_labelled_and_replace_their_own(page: Any, site_dir: Path
     row_calc.get_by_label("AP score", exact=True).fill("17")
     row_calc.get_by_role("button", name="Compute").click()
     row_calc.locator(".ts-summary").wait_for(timeout=90_000)
-    tags = table.locator(".ts-hl-tag")
+    tags = table.locator("tr.ts-hl > [data-ts-hl]")
     assert tags.count() == 1
     tab = row_calc.get_attribute("aria-labelledby")
-    assert tab and tags.first.inner_text() == page.locator(f"#{tab}").inner_text()
+    assert tab and tags.first.get_attribute("data-ts-hl") == page.locator(f"#{tab}").inner_text()
+    assert tags.first.evaluate("c => getComputedStyle(c, '::after').content") == \
+        f'"{tags.first.get_attribute("data-ts-hl")}"'  # shown beside the row's name
     row_calc.get_by_label("AP score", exact=True).fill("3")
     row_calc.get_by_role("button", name="Compute").click()
     page.wait_for_function("""() => document.querySelectorAll(
-        'table[data-table="profile-heavy-combat-pistol"] .ts-hl-tag').length === 1
+        'table[data-table="profile-heavy-combat-pistol"] tr.ts-hl').length === 1
         && document.querySelector('table[data-table="profile-heavy-combat-pistol"] tr.ts-hl')
-           .dataset.row !== undefined""")
+           .cells[0].textContent.trim().startsWith('3')""")
     assert table.locator("tr.ts-hl").count() == 1
     assert table.locator("tr.ts-hl").first.locator("th, td").first.inner_text().startswith("3")
