@@ -357,7 +357,7 @@ function offerPush(calc, form, result, seed, rerun) {
   const select = input ? form.elements.namedItem("push") : null;
   if (!select || seed === null || select.value === "always") return;
   const button = h("button", { type: "button", class: "md-button ts-push",
-    text: "Push: re-roll the dice the rule allows", onclick: () => {
+    text: "Push: throw the dice the rule allows again", onclick: () => {
       select.value = "always";
       select.dispatchEvent(new Event("input", { bubbles: true }));
       rerun();

@@ -23,8 +23,18 @@ INSTANT = """(href) => new Promise((resolve) => {
 
 
 def instant(page: Any, href: str) -> float:
-    """Navigate like a click on a link (Python stays loaded); the time the page settled."""
-    return float(page.evaluate(INSTANT, href))
+    """Navigate like a click on a link (Python stays loaded); the time the page settled.
+    Should Material fall back to a full load (it does when it cannot fetch the page), the
+    new document's own clock starts at 0."""
+    from playwright.sync_api import Error
+
+    try:
+        return float(page.evaluate(INSTANT, href))
+    except Error as e:
+        if "context was destroyed" not in str(e):
+            raise
+        page.wait_for_load_state("domcontentloaded")
+        return 0.0
 
 
 def compute_defaults(host: Any) -> Any:

@@ -31,7 +31,7 @@ def test_push_after_the_roll(page: Any, site_dir: Path, base_url: str) -> None:
     host.locator(".ts-dice").wait_for(timeout=90_000)
     first = dice(host)
     assert all(kind.startswith("first") for _, _, kind in first)
-    push = host.get_by_role("button", name="Push: re-roll the dice the rule allows")
+    push = host.get_by_role("button", name="Push: throw the dice the rule allows again")
     push.click()
     host.locator(".ts-die-kind", has_text="pushed").first.wait_for()
     after = dice(host)
