@@ -48,6 +48,10 @@ chromium:
 	  echo "installing Debian's chromium"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
+	@command -v pdffonts >/dev/null || { \
+	  echo "installing Debian's poppler-utils (the cheat sheets' PDF checks)"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq poppler-utils; }
 
 setup: $(VENV)/.stamp node_modules/.stamp chromium
 

@@ -7,6 +7,8 @@
 // No inline JS (warm.mjs and snapshot.mjs are its imports): ready for a strict CSP.
 
 import { fetchJSON, manifestP, warmUp } from "./warm.mjs";
+import { pin, pinFragment } from "./anchor.mjs";
+import { formatValue, probabilityNode, valueNode } from "./format.mjs";
 import { modulesBeside, refusal, unverified, verifiedModules } from "./integrity.mjs";
 import {
   ASCII_INT, checkLink, checkLinkTarget, clearStale, FRAMED, FRAMED_TEXT, framedNotice, linkNotes,
@@ -134,21 +136,6 @@ addEventListener("py:progress", (e) => {
 });
 
 // --- reading and writing form values -------------------------------------------------
-function formatFraction(f) {
-  const pct = f.value * 100;
-  // never "0.00 %" for an outcome that can happen: the fraction is exact, say it is tiny
-  const shown = pct === 0 ? "0" : pct < 0.01 ? "< 0.01" : pct.toFixed(pct < 1 ? 2 : 1);
-  return `${f.text} (${shown} %)`;
-}
-
-function formatValue(v) {
-  if (v && typeof v === "object" && !Array.isArray(v) && "text" in v) return formatFraction(v);
-  if (Array.isArray(v)) return v.map(formatValue).join(", ");
-  if (v === true) return "yes";
-  if (v === false) return "no";
-  return String(v);
-}
-
 function numericOf(v) {
   if (typeof v === "number" && Number.isInteger(v)) return v;
   if (typeof v === "string" && /^[+-]?\d{1,9}$/.test(v.trim())) return Number(v);
@@ -253,10 +240,12 @@ function renderOdds(odds) {
       bar.style.width = `${(100 * r.exactly.value) / max}%`;
       return h("tr", {},
         h("th", { scope: "row", text: r.outcome }),
-        h("td", {}, h("span", { class: "ts-p", text: formatFraction(r.exactly) }), bar),
-        h("td", { text: r.at_least ? formatFraction(r.at_least) : "—" }));
+        h("td", {}, h("span", { class: "ts-p" }, probabilityNode(r.exactly)), bar),
+        h("td", {}, r.at_least ? probabilityNode(r.at_least) : "—"));
     })));
-  return h("details", { class: "ts-odds-box", open: rows.length <= 12 },
+  // phone first: a long table starts folded on a small screen (the answer comes first)
+  const room = matchMedia("(max-width: 44.9375em)").matches ? 6 : 12;
+  return h("details", { class: "ts-odds-box", open: rows.length <= room },
     h("summary", { text: odds.title }), h("div", { class: "ts-scroll" }, table));
 }
 
@@ -270,20 +259,43 @@ function renderDice(dice) {
   }));
 }
 
+// Each calculator's highlight replaces its own earlier one (never another's) and names the
+// calculator, so two highlights in one table say which is which. The name is shown by CSS
+// from the first cell's data-ts-hl (generated content: the cell's own text is unchanged).
+function markRow(row, label, on) {
+  row._tsHlBy ||= new Map();
+  const n = (row._tsHlBy.get(label) || 0) + (on ? 1 : -1);
+  if (n > 0) row._tsHlBy.set(label, n); else row._tsHlBy.delete(label);
+  row.classList.toggle("ts-hl", row._tsHlBy.size > 0);
+  const cell = row.cells[0];
+  if (!cell) return;
+  if (row._tsHlBy.size) cell.dataset.tsHl = [...row._tsHlBy.keys()].join(" · ");
+  else delete cell.dataset.tsHl;
+}
+
 function highlightRows(host, highlights) {
-  for (const row of host._tsRows || []) row.classList.remove("ts-hl");
+  const label = host.dataset.tsShort || "";
+  for (const row of host._tsRows || []) markRow(row, label, false);
   host._tsRows = [];
   const found = [];
   for (const hl of highlights) {
     const row = document.querySelector(
       `table[data-table="${CSS.escape(hl.table)}"] tr[data-row="${CSS.escape(String(hl.row))}"]`);
     if (row) {
-      row.classList.add("ts-hl");
+      markRow(row, label, true);
       host._tsRows.push(row);
       found.push([hl, row]);
     }
   }
   return found;
+}
+
+function rowName(row, hl) {
+  const cell = row.cells[0];
+  if (!cell) return String(hl.row + 1);
+  const copy = cell.cloneNode(true);
+  copy.querySelectorAll(".ts-flag").forEach((t) => t.remove());
+  return copy.textContent.trim();
 }
 
 function renderResult(host, result, seed) {
@@ -292,14 +304,16 @@ function renderResult(host, result, seed) {
   out.replaceChildren(...[
     h("p", { class: "ts-summary", text: result.summary }),
     result.dice.length ? renderDice(result.dice) : null,
-    result.values.length ? h("dl", { class: "ts-values" }, result.values.map(([k, v]) =>
-      h("div", {}, h("dt", { text: k }), h("dd", { text: formatValue(v) })))) : null,
+    result.values.length ? h("dl", { class: "ts-values" }, result.values.map(([k, v, kind]) =>
+      h("div", { "data-kind": kind }, h("dt", { text: k }), h("dd", {}, valueNode(v, kind)))))
+      : null,
     found.length ? h("p", { class: "ts-rows" }, found.map(([hl, row]) =>
       h("button", { type: "button", class: "ts-link",
-        text: `Show the row “${(row.cells[0]?.textContent || String(hl.row + 1)).trim()}” in the table`,
+        text: `Show the row “${rowName(row, hl)}” in the table`,
         onclick: () => row.scrollIntoView({ behavior: "smooth", block: "center" }) }))) : null,
-    result.steps.length ? h("ol", { class: "ts-steps" },
-      result.steps.map((s) => h("li", { text: s }))) : null,
+    result.steps.length ? h("details", { class: "ts-steps-box" },
+      h("summary", { text: `How it is worked out (${result.steps.length} steps)` }),
+      h("ol", { class: "ts-steps" }, result.steps.map((s) => h("li", { text: s })))) : null,
     result.odds.map(renderOdds),
     result.notes.length ? h("ul", { class: "ts-notes" },
       result.notes.map((n) => h("li", { text: n }))) : null,
@@ -311,6 +325,60 @@ function renderResult(host, result, seed) {
   if (!performance.getEntriesByName("tableside:first-result").length) {
     performance.mark("tableside:first-result");
   }
+}
+
+// --- phone first: long forms, results in view ---------------------------------------------
+const COMMON_INPUTS = 6; // a form longer than LONG_FORM shows these first
+const LONG_FORM = 10;
+
+// The form's fields: a long form shows its first inputs and folds the rest under "More
+// modifiers" (open when one of them starts from a value other than its default).
+function fieldsOf(calc, initial) {
+  const make = (inputs) => h("div", { class: "ts-fields" },
+    inputs.map((i) => field(calc, i, initial(i))));
+  if (calc.inputs.length <= LONG_FORM) return make(calc.inputs);
+  const rest = calc.inputs.slice(COMMON_INPUTS);
+  const changed = rest.some((i) => String(initial(i)) !== String(i.default));
+  return [make(calc.inputs.slice(0, COMMON_INPUTS)),
+    h("details", { class: "ts-more", open: changed },
+      h("summary", { text: `More modifiers (${rest.length})` }), make(rest))];
+}
+
+// After Compute or Roll the result is brought into view when it is not; a result restored
+// from a link (replay) is scrolled to, kept there while the page settles, and focused.
+function revealResult(result, replay) {
+  if (replay) {
+    pin(result);
+    result.focus({ preventScroll: true });
+    return;
+  }
+  const box = result.getBoundingClientRect();
+  const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom || 0;
+  if (box.top < header || box.top > innerHeight - 120) {
+    const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    result.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "instant" });
+  }
+}
+
+// Reroll after the fact where the game has it (issue #11): Forbidden Lands pushes after
+// seeing the dice. A rolled result of a calculator with a "push" choice that can be
+// "always" offers "Push": the same inputs and the same seed with push = always, so the
+// engine rolls the very same first dice from the seed and then re-rolls exactly those its
+// push rule allows (rules_pkg: push_roll). The form then says push = always, and the link
+// reproduces both rolls.
+function offerPush(calc, form, result, seed, rerun) {
+  const input = calc.inputs.find((i) => i.name === "push" && i.kind === "choice"
+    && i.choices?.some(([v]) => v === "always"));
+  const select = input ? form.elements.namedItem("push") : null;
+  if (!select || seed === null || select.value === "always") return;
+  const button = h("button", { type: "button", class: "md-button ts-push",
+    text: "Push: throw the dice the rule allows again", onclick: () => {
+      select.value = "always";
+      select.dispatchEvent(new Event("input", { bubbles: true }));
+      rerun();
+    } });
+  const dice = result.querySelector(".ts-dice");
+  (dice || result.querySelector(".ts-summary")).after(h("p", { class: "ts-push-offer" }, button));
 }
 
 // --- one calculator ----------------------------------------------------------------------
@@ -337,7 +405,7 @@ function mount(host, calc, index) {
     h("p", { class: "ts-title", id: titleId },
       h("span", { class: "ts-kicker", text: "Calculator" }), h("strong", { text: calc.title })),
     calc.description ? h("p", { class: "ts-desc", text: calc.description }) : null,
-    h("div", { class: "ts-fields" }, calc.inputs.map((i) => field(calc, i, initial(i)))),
+    fieldsOf(calc, initial),
     h("div", { class: "ts-actions" },
       h("button", { type: "submit", class: "md-button md-button--primary", text: "Compute" }),
       calc.rolls ? h("button", { type: "button", class: "md-button ts-roll", text: "Roll",
@@ -346,7 +414,9 @@ function mount(host, calc, index) {
         h("label", { for: seedBox.id, text: "Seed", title: "optional: the same seed rolls the same dice" }),
         seedBox) : null),
     linkNotes(fromLink.notes), status, error);
-  const result = h("div", { class: "ts-result", hidden: true });
+  const result = h("div", { class: "ts-result", hidden: true, tabindex: "-1",
+    "aria-label": `Result: ${calc.title}` });
+  host.dataset.tsShort = shortTitle(calc);
   // Screen readers announce changes only in a live region that was already rendered, so
   // the summary or error goes to one that always is (visually hidden), not to the result
   // box, which appears with its content (H11).
@@ -434,6 +504,8 @@ function mount(host, calc, index) {
       }
       renderResult(host, reply.result, seed);
       clearStale(result);
+      offerPush(calc, form, result, seed, () => go(true, String(seed)));
+      revealResult(result, replay);
       announce(reply.result.summary);
       dispatchEvent(new CustomEvent("tableside:result", {
         detail: { calc: calc.id, inputs: payload, result: reply.result, host } }));
@@ -494,7 +566,7 @@ function readLog() {
 function addToLog(calc, result, href) {
   const entry = {
     t: Date.now(), id: calc.id, title: calc.title, summary: result.summary, href,
-    values: result.values.map(([k, v]) => [k, formatValue(v), numericOf(v)]),
+    values: result.values.map(([k, v, kind]) => [k, formatValue(v, kind), numericOf(v), kind]),
     dice: result.dice.map((d) => `${d.value}${d.label ? ` ${d.label}` : ""}`).join(", "),
   };
   const log = [entry, ...readLog()].slice(0, LOG_MAX);
@@ -508,8 +580,34 @@ function intTargets() {
     const calc = host.querySelector(".ts-title strong")?.textContent || "";
     const label = document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent || el.name;
     const where = host.dataset.tsContext ? `${host.dataset.tsContext}: ` : "";
-    return { el, text: `${where}${calc} › ${label}` };
+    return { el, host, label, text: `${where}${calc} › ${label}` };
   });
+}
+
+const WORD = /[a-z0-9]{2,}/g;
+const words = (text) => new Set((text.toLowerCase().match(WORD) || [])
+  .map((w) => (w.length > 3 ? w.replace(/s$/, "") : w)));
+
+// Chaining (issue #11): the inputs on this page that can take `value` (a whole number of
+// the kind "count", or an entry without a kind), the most relevant first: an input whose
+// name shares words with the value's name ("Damage" → "Damage taken"), then calculators
+// whose panel is in view, then page order. Inputs whose limits refuse the value are left out.
+function chainTargets(name, value, kind) {
+  if (kind && kind !== "count") return [];
+  const want = words(name);
+  return intTargets()
+    .filter(({ el }) => {
+      const min = el.dataset.min === undefined ? -Infinity : Number(el.dataset.min);
+      const max = el.dataset.max === undefined ? Infinity : Number(el.dataset.max);
+      return value >= min && value <= max;
+    })
+    .map((t, i) => {
+      const shared = [...words(`${t.label} ${t.el.name.replace(/_/g, " ")}`)]
+        .filter((w) => want.has(w)).length;
+      const shown = !t.host.hidden && !t.host.closest("[hidden]");
+      return { ...t, score: shared * 10 + (shown ? 1 : 0), i };
+    })
+    .sort((a, b) => b.score - a.score || a.i - b.i);
 }
 
 // The caption of the table a calculator stands after (its deck's, when in one).
@@ -526,9 +624,9 @@ function tableCaption(host) {
   return "";
 }
 
-function useChooser(entryEl, name, value) {
+function useChooser(entryEl, name, value, kind) {
   entryEl.querySelector(".ts-use")?.remove();
-  const targets = intTargets();
+  const targets = chainTargets(name, value, kind);
   const id = `ts-${++seq}-use`;
   const select = h("select", { id }, targets.map((t, i) => h("option", { value: i, text: t.text })));
   const box = h("div", { class: "ts-use" },
@@ -540,6 +638,8 @@ function useChooser(entryEl, name, value) {
         const host = t.el.closest(".ts-calc");
         const deck = host.parentElement?.closest(".ts-deck");
         if (deck) selectTab(deck, host);
+        const more = t.el.closest("details.ts-more");
+        if (more) more.open = true;
         t.el.value = String(value);
         t.el.dispatchEvent(new Event("input", { bubbles: true }));
         box.remove();
@@ -564,11 +664,12 @@ function renderLog() {
           text: new Date(e.t).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) })),
       h("p", { class: "ts-log-summary", text: e.summary }),
       e.dice ? h("p", { class: "ts-log-dice", text: `Dice: ${e.dice}` }) : null);
-    const usable = e.values.filter(([, , n]) => n !== null);
+    const usable = e.values.filter(([k, , n, kind]) => n !== null
+      && chainTargets(k, n, kind).length);
     if (canUse && usable.length) {
-      li.append(h("p", { class: "ts-log-use" }, usable.map(([k, , n]) =>
+      li.append(h("p", { class: "ts-log-use" }, usable.map(([k, , n, kind]) =>
         h("button", { type: "button", class: "ts-chip", text: `Use ${k} ${n}`,
-          disabled: FRAMED, onclick: () => useChooser(li, k, n) }))));
+          disabled: FRAMED, onclick: () => useChooser(li, k, n, kind) }))));
     }
     return li;
   }));
@@ -692,6 +793,7 @@ async function onPage() {
   framedNotice();
   const hosts = [...document.querySelectorAll(".ts-calc:not([data-ts-ready])")];
   if (!hosts.length) return;
+  const replace = pinFragment(); // a #heading stays on screen while the page builds
   if (!FRAMED) loadPython(); // start now: the first click is then usually instant
   let registry;
   try {
@@ -727,6 +829,7 @@ async function onPage() {
   }
   checkLinkTarget(counts, registry);
   mountLog();
+  replace();
   whenIdle(later);
 }
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scripts.site import render
+from scripts.site.cheatsheet_extra import band_tables, odds_table
 from scripts.site.render import Json, PageCtx
 
 if TYPE_CHECKING:
@@ -193,7 +194,14 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
     title = " ".join(str(doc.get("title") or game.id).split())
     ctx = PageCtx(game.id, render.glossary(game.id), list(doc.get("lint", [])), lambda tid: [])
     ctx.used_ids.add("cheat-sheet")
-    picks, recs = choose(doc)
+    spec = site_config().get(game.id, {}).get("odds")
+    odds = odds_table(game.id, spec) if isinstance(spec, dict) else None
+    bands = band_tables(doc)
+    # their cells wrap more than block_cost() assumes (measured: about twice as tall)
+    extra = sum(2 * block_cost(t) + 1.5 for t in (odds, *bands) if t)
+    picks, recs = choose(doc, BUDGET - extra)
+    if bands:  # it carries every weapon: their record table would repeat the names
+        recs = [t for t in recs if not any(r.get("table") for r in t["_records"])]
     wrap, roots = 0, doc["sections"]
     while len(roots) == 1 and roots[0].get("sections"):  # the document's title section(s)
         wrap, roots = wrap + 1, roots[0]["sections"]
@@ -208,6 +216,9 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
             runs.append((wide, []))
         runs[-1][1].append(part)
 
+    if odds:  # the core roll's odds, computed now by rules_pkg
+        put(False, f'<h2 class="ts-cs-h">{html.escape(odds["caption"])}</h2>\n'
+            + render.render_table({**odds, "caption": ""}, ctx, compact=True))
     last: tuple[str, ...] = ()
     for p in picks:
         wide = p.block.get("type") == "table" and is_wide(
@@ -225,8 +236,14 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
     for t in recs:
         head = f'<h2 class="ts-cs-h">{html.escape(t["caption"])}</h2>\n'
         put(True, head + render.render_table(t, ctx, compact=True))
+    for band in bands:  # every weapon's AP table, one line each
+        head = f'<h2 class="ts-cs-h">{html.escape(band["caption"])}</h2>\n'
+        put(True, head + render.render_table({**band, "caption": ""}, ctx, compact=True))
     body = [f'<div class="{"ts-cs-wide" if wide else "ts-cs-cols"}">\n' + "\n".join(ps) + "\n</div>"
             for wide, ps in runs]
+    if 'class="ts-flag"' in "".join(body):
+        body.append('<p class="ts-cs-foot">* The source gives this value as shown, but it '
+                    "looks odd (the site's lint report says why).</p>")
     parts.append(render.no_blank_lines('<div class="ts-cheat">\n' + "\n".join(body) + "\n</div>"))
     front = render.front_matter({"title": render.nav_title(f"{title}: cheat sheet"),
                                  "search": {"exclude": True}, "hide": ["toc"]})

@@ -9,10 +9,15 @@ section (most rules are prose without a table). A page with tables that no
 calculator claims gets the game's general calculators (those that name no
 table and no section), or the game's first (basic) calculator when it has none,
 so no table page is left without one.
+
+A calculator that names neither tables nor sections still stands next to its rule: at
+the first section its source cites (`... § Armor Save, § ...` → section `armor-save`),
+so every registered calculator is on some page (tests/glance/test_placement.py).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from fnmatch import fnmatchcase
 
@@ -32,9 +37,30 @@ def calculators_for_table(game: str, table_id: str) -> list[Placement]:
     return found
 
 
+_CITED = re.compile(r"§\s*([^,;()+§]+)")
+
+
+def cited_section(source: str) -> str | None:
+    """The section id of the first `§ Title` a calculator's source cites, slugged as the
+    pages slug headings ("Entangling & Disarming" → "entangling-disarming")."""
+    m = _CITED.search(source)
+    if not m:
+        return None
+    slug = re.sub(r"[^a-z0-9]+", "-", m.group(1).strip().lower()).strip("-")
+    return slug or None
+
+
+def section_patterns(calc: rules_pkg.Calculator) -> tuple[str, ...]:
+    """The sections a calculator stands at: those it names, else the one its source cites."""
+    if calc.sections or calc.tables:
+        return tuple(calc.sections)
+    cited = cited_section(calc.source)
+    return (cited,) if cited else ()
+
+
 def calculators_for_section(game: str, section_id: str) -> list[Placement]:
     return [(c.id, {}) for c in rules_pkg.calculators()
-            if c.game == game and any(fnmatchcase(section_id, p) for p in c.sections)]
+            if c.game == game and any(fnmatchcase(section_id, p) for p in section_patterns(c))]
 
 
 def calculators_for_page(game: str, table_ids: Iterable[str],

@@ -13,7 +13,8 @@
 //   For those files the worker takes the browser's HTTP-cached copy (then checked as
 //   above).
 import { clientsClaim, setCacheNameDetails } from "workbox-core";
-import { addPlugins, cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
+import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
 
 // Filled in by build_sw.mjs: site-relative URL -> {fetch: the URL the page itself
 // requests (the snapshot carries ?snap=<hash>), sha256: hex of the file in this build}.
@@ -68,3 +69,16 @@ precacheAndRoute(self.__WB_MANIFEST, {
   ignoreURLParametersMatching: [/.*/],
 });
 cleanupOutdatedCaches();
+
+// An address this build does not have (a mistyped or outdated link), opened offline: the
+// site's own 404 page, with a 404 status, instead of the browser's error page (issue #11).
+// Precached pages matched above; anything else goes to the network as before.
+registerRoute(({ request }) => request.mode === "navigate", async ({ request }) => {
+  try {
+    return await fetch(request);
+  } catch (e) {
+    const page = await matchPrecache("404.html");
+    if (!page) throw e;
+    return new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers });
+  }
+});

@@ -82,6 +82,8 @@ def test_d100_higher_ground_by_keyboard_alone(new_page: NewPage, site_dir: Path,
             page.keyboard.press("Control+A")
             page.keyboard.type("40")
             filled = True
+        if f["tag"] == "summary" and f["name"].startswith("More modifiers"):
+            page.keyboard.press("Enter")  # a long form's folded inputs open by keyboard
         if f["type"] == "checkbox" and f["name"] == "On higher ground than the opponent":
             page.keyboard.press("Space")
             checked = True
@@ -93,7 +95,8 @@ def test_d100_higher_ground_by_keyboard_alone(new_page: NewPage, site_dir: Path,
     shown = dict(host.locator(".ts-values > div").evaluate_all(
         "els => els.map(e => [e.querySelector('dt').textContent,"
         " e.querySelector('dd').textContent])"))
-    assert shown["Target"] == "50" and shown["P(success)"] == "1/2 (50.0 %)"
+    assert shown["Target"] == "50"
+    assert shown["P(success)"] in ("1/2 (50.0 %)", "50.0 %")  # (2-element values, kinds)
     summary = host.locator(".ts-summary").text_content()
     expected = calc.run(characteristic=40, higher_ground=True)
     assert summary == expected.summary

@@ -27,6 +27,8 @@ def open_calc(page: Any, selector: str, n: int = 0) -> Any:
     if tab_id and host.get_attribute("role") == "tabpanel":
         page.locator(f"#{tab_id}").click()
     host.locator("form").wait_for(state="visible")
+    # a long form folds its less common inputs under "More modifiers": tests fill any field
+    host.evaluate("h => h.querySelectorAll('details.ts-more').forEach((d) => { d.open = true; })")
     return host
 
 

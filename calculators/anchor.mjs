@@ -1,0 +1,84 @@
+// @ts-check
+// Deep links land on their heading (issue #11).
+//
+// The calculators are built after the browser has jumped to `#heading` (they need
+// registry.json, and Material's instant navigation scrolls before it tells us the page
+// changed), and a built calculator above the heading pushes it off the screen. Blink keeps
+// its own jump "sticky" only until the load event. So, like Blink but for as long as the
+// page is still settling, we keep the heading where the jump put it: after every layout
+// that changed a height (ResizeObserver runs after layout, before paint, so no frame shows
+// the heading elsewhere and nothing visible shifts), until the reader scrolls, types or
+// taps, or PIN_MS passes.
+
+const PIN_MS = 12000;
+const USER_EVENTS = ["wheel", "touchstart", "pointerdown", "keydown"];
+
+/** @type {null | (() => void)} */
+let release = null;
+
+/** The element the address's fragment names, if any. */
+function fragmentTarget() {
+  const raw = location.hash.slice(1);
+  if (!raw) return null;
+  let id = raw;
+  try { id = decodeURIComponent(raw); } catch { /* keep it raw */ }
+  return document.getElementById(id);
+}
+
+/**
+ * Keep the element named by location.hash at the top of the screen while the page settles.
+ * Call it as a page opens (first load and every instant navigation), before building.
+ * @returns {() => void} a function that re-pins at once (call it after a synchronous build)
+ */
+export function pinFragment() {
+  const target = fragmentTarget();
+  return target ? pin(target) : () => {};
+}
+
+/**
+ * Keep `target` at the top of the screen (below the header) while the page settles.
+ * @param {Element} target
+ * @returns {() => void} a function that re-places it at once
+ */
+export function pin(target) {
+  release?.();
+  let active = true;
+  const place = () => {
+    if (!active || !target.isConnected) return;
+    target.scrollIntoView({ block: "start", behavior: "instant" });
+  };
+  const ro = new ResizeObserver(place);
+  ro.observe(document.body);
+  for (const el of document.querySelectorAll(".ts-calc, .ts-deck, .md-content")) ro.observe(el);
+  // later hosts (decks are made while building) are observed as they appear
+  const mo = new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.addedNodes) {
+        if (n instanceof Element && n.matches(".ts-calc, .ts-deck, .ts-result")) ro.observe(n);
+      }
+    }
+  });
+  mo.observe(document.querySelector(".md-content") || document.body,
+    { childList: true, subtree: true });
+  const stop = () => {
+    if (!active) return;
+    active = false;
+    ro.disconnect();
+    mo.disconnect();
+    clearTimeout(timer);
+    for (const t of USER_EVENTS) removeEventListener(t, stop, true);
+    removeEventListener("hashchange", stop);
+    if (release === stop) release = null;
+  };
+  const timer = setTimeout(stop, PIN_MS);
+  for (const t of USER_EVENTS) addEventListener(t, stop, { capture: true, passive: true });
+  addEventListener("hashchange", stop); // the reader followed another in-page link
+  release = stop;
+  place();
+  return place;
+}
+
+/** Stop keeping the fragment in place (something else now decides where the page is). */
+export function unpinFragment() {
+  release?.();
+}

@@ -1,0 +1,68 @@
+"""Search (issue #11): British and American spellings find each other, snippets show
+words, and a result for a heading lands on that heading."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from scripts.site.search_terms import add_synonyms, exclude_numeric_cells, load_groups
+
+from .conftest import DESKTOP, PHONE, NewPage
+
+
+def test_synonym_groups_are_added_to_the_sections_that_need_them() -> None:
+    groups = load_groups()
+    page = ('<h2 id="armor-save">Armor Save</h2><p>Roll armor.</p>'
+            '<h2 id="defence">Defence</h2><p>Your defence.</p><h2 id="x">X</h2><p>none</p>')
+    out = add_synonyms(page, groups)
+    assert '<p>Roll armor.</p>\n<p class="ts-syn" hidden>armour</p>' in out
+    assert '<p>Your defence.</p>\n<p class="ts-syn" hidden>defense</p>' in out
+    assert out.count("ts-syn") == 2  # the third section uses none of them
+
+
+def test_cells_without_words_are_left_out_of_the_index() -> None:
+    out = exclude_numeric_cells('<tr><th scope="row">17</th><td>22</td><td>Base</td>'
+                                '<td>-10 <span class="ts-flag">⚑</span></td></tr>')
+    assert '<th scope="row" data-search-exclude>17</th>' in out
+    assert "<td data-search-exclude>22</td>" in out
+    assert "<td>Base</td>" in out
+
+
+def test_the_built_index_has_both_spellings(site_dir: Path) -> None:
+    docs = json.loads((site_dir / "search" / "search_index.json").read_text("utf-8"))["docs"]
+    armor = next(d for d in docs if d["location"].endswith("/#armor-save"))
+    assert re.search(r"\barmour\b", armor["text"]) and armor["title"] == "Armor Save"
+    # snippets: a weapon's section reads as words, not as its 30 rows of numbers
+    cannon = next(d for d in docs if d["title"].startswith("Weapon Profile - Hand Cannon"))
+    text = re.sub(r"<[^>]+>", " ", cannon["text"])
+    assert len(re.findall(r"\b\d+\b", text)) < 15, text[:300]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_armour_save_finds_and_lands_on_armor_save(new_page: NewPage, base_url: str,
+                                                   viewport: dict[str, int]) -> None:
+    page = new_page(viewport)
+    page.route(re.compile(r"/runtime\.json"), lambda route: None)  # no Python needed
+    page.goto(base_url, wait_until="domcontentloaded")
+    page.keyboard.press("s")  # Material's shortcut to the search box
+    page.locator("input.md-search__input").press_sequentially("armour save", delay=30)
+    first = page.locator(".md-search-result__item").first
+    first.wait_for(timeout=30_000)
+    hrefs = page.locator(".md-search-result__item a").evaluate_all(
+        "as => as.map(a => a.getAttribute('href'))")
+    wanted = re.compile(r"forbidden-lands/combat-order/(\?h=[^#]*)?#armor-save$")
+    assert any(wanted.search(h) for h in hrefs[:4]), hrefs[:5]  # among the first results
+    target = page.locator(".md-search-result__item a[href$='#armor-save']").first
+    snippet = target.inner_text()
+    assert re.search(r"[A-Za-z]{4,}.*[A-Za-z]{4,}", snippet)  # words around the match
+    target.click()
+    page.wait_for_url(re.compile(r"#armor-save$"))
+    page.wait_for_timeout(1500)
+    top = page.locator("#armor-save").evaluate("e => e.getBoundingClientRect().top")
+    header = page.locator(".md-header").evaluate("e => e.getBoundingClientRect().bottom")
+    assert header - 2 <= top <= header + 40, (top, header)
