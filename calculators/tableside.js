@@ -593,7 +593,9 @@ const words = (text) => new Set((text.toLowerCase().match(WORD) || [])
 // name shares words with the value's name ("Damage" → "Damage taken"), then calculators
 // whose panel is in view, then page order. Inputs whose limits refuse the value are left out.
 function chainTargets(name, value, kind) {
-  if (kind && kind !== "count") return [];
+  // Whole numbers only: counts, and table cells that read as one ("22" from a profile
+  // row); never a probability, a mean or dice.
+  if (kind && kind !== "count" && kind !== "text") return [];
   const want = words(name);
   return intTargets()
     .filter(({ el }) => {
