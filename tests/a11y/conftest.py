@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser.helpers import open_calc  # noqa: F401  # (tests/ is on sys.path: rootdir packages)
+from browser.helpers import open_calc, page_with  # noqa: F401  # (tests/ is on sys.path: rootdir packages)
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -24,17 +24,6 @@ PY_READY_MS = 90_000
 SCHEMES = {"light": "default", "dark": "slate"}
 
 NewPage = Callable[..., Any]
-
-
-def page_with(site_dir: Path, needle: str, exclude: str | None = None) -> str:
-    """The site path of the first built page whose HTML contains `needle` (and not
-    `exclude`): pages are found by what they hold, not by their (data-made) names."""
-    for html in sorted(site_dir.rglob("index.html")):
-        text = html.read_text("utf-8")
-        if needle in text and (exclude is None or exclude not in text):
-            rel = html.relative_to(site_dir).as_posix()
-            return rel[: -len("index.html")]
-    raise AssertionError(f"no page of the built site contains {needle!r}")
 
 
 @pytest.fixture

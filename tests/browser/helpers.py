@@ -41,11 +41,15 @@ def values(host: Any) -> dict[str, str]:
     return dict(pairs)
 
 
-def page_with(site_dir: Path, *needles: str) -> str:
-    """The site path of the first built page whose HTML contains every one of `needles`."""
+def page_with(site_dir: Path, *needles: str, exclude: str | None = None) -> str:
+    """The site path of the first built page whose HTML contains every one of `needles`,
+    next to its rule: not an Encounter page, which carries all of a game's calculators in
+    a sheet that opens on demand (tests/encounter drive that page)."""
     for html in sorted(site_dir.rglob("*.html")):
+        if html.parent.name == "encounter":
+            continue
         text = html.read_text("utf-8")
-        if all(n in text for n in needles):
+        if all(n in text for n in needles) and (exclude is None or exclude not in text):
             rel = html.relative_to(site_dir).as_posix()
             return rel[: -len("index.html")] if rel.endswith("index.html") else rel
     raise AssertionError(f"no page of the built site contains all of {needles!r}")
