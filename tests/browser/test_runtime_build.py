@@ -127,7 +127,7 @@ def test_bridge_returns_a_result() -> None:
     reply = json.loads(bridge.run_json("horizon.profile_row",
                                        json.dumps({"weapon": "heavy-combat-pistol", "ap": "17"})))
     assert reply["ok"] is True
-    assert dict(reply["result"]["values"])["Damage"] == "22"
+    assert {k: v for k, v, *_ in reply["result"]["values"]}["Damage"] == "22"
 
 
 @pytest.mark.parametrize(("calc_id", "inputs", "message"), [
