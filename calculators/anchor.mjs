@@ -43,8 +43,12 @@ export function pinFragment() {
 export function pin(target) {
   release?.();
   let active = true;
+  const hash = location.hash;
   const place = () => {
     if (!active || !target.isConnected) return;
+    // The reader followed another in-page link: the browser has scrolled to it already,
+    // and "hashchange" comes only in a later task, after a layout could pull us back.
+    if (location.hash !== hash) { stop(); return; }
     target.scrollIntoView({ block: "start", behavior: "instant" });
   };
   const ro = new ResizeObserver(place);
