@@ -30,7 +30,7 @@ def path_of(site_dir: Path, kind: str) -> str:
     if kind == "404":
         return "404.html"
     needle, exclude = KINDS[kind]
-    return page_with(site_dir, needle, exclude)
+    return page_with(site_dir, needle, exclude=exclude)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
