@@ -51,8 +51,10 @@ def test_armour_save_finds_and_lands_on_armor_save(new_page: NewPage, base_url: 
     page.goto(base_url, wait_until="domcontentloaded")
     page.keyboard.press("s")  # Material's shortcut to the search box
     page.locator("input.md-search__input").press_sequentially("armour save", delay=30)
-    first = page.locator(".md-search-result__item").first
-    first.wait_for(timeout=30_000)
+    # Material searches on every key: wait for the whole query's results (the wanted
+    # section among them), not for the first results of "armour" alone.
+    page.locator(".md-search-result__item a[href$='#armor-save']").first.wait_for(
+        timeout=30_000)
     hrefs = page.locator(".md-search-result__item a").evaluate_all(
         "as => as.map(a => a.getAttribute('href'))")
     wanted = re.compile(r"forbidden-lands/combat-order/(\?h=[^#]*)?#armor-save$")
