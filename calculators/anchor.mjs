@@ -9,6 +9,11 @@
 // that changed a height (ResizeObserver runs after layout, before paint, so no frame shows
 // the heading elsewhere and nothing visible shifts), until the reader scrolls, types or
 // taps, or PIN_MS passes.
+//
+// On a phone Material also locks the body while its full-screen search is open
+// (`data-md-scrolllock`, position: fixed) and unlocks it 100 ms after the reader picks a
+// result, by which time the new page has been swapped in and its jump to the heading has
+// been swallowed by the fixed body. So the pin also re-places the heading when the lock goes.
 
 const PIN_MS = 12000;
 const USER_EVENTS = ["wheel", "touchstart", "pointerdown", "keydown"];
@@ -64,11 +69,15 @@ export function pin(target) {
   });
   mo.observe(document.querySelector(".md-content") || document.body,
     { childList: true, subtree: true });
+  // Material's search scroll lock: its release comes after our first placing (see above)
+  const lock = new MutationObserver(place);
+  lock.observe(document.body, { attributes: true, attributeFilter: ["data-md-scrolllock"] });
   const stop = () => {
     if (!active) return;
     active = false;
     ro.disconnect();
     mo.disconnect();
+    lock.disconnect();
     clearTimeout(timer);
     for (const t of USER_EVENTS) removeEventListener(t, stop, true);
     removeEventListener("hashchange", stop);

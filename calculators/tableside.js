@@ -793,9 +793,11 @@ function groupDecks(hosts, registry) {
 // --- each page (first load and every instant navigation) ---------------------------------
 async function onPage() {
   framedNotice();
+  // A #heading stays on screen while the page builds (and, on a phone, past the release of
+  // Material's search scroll lock, so pin pages without calculators too).
+  const replace = pinFragment();
   const hosts = [...document.querySelectorAll(".ts-calc:not([data-ts-ready])")];
   if (!hosts.length) return;
-  const replace = pinFragment(); // a #heading stays on screen while the page builds
   if (!FRAMED) loadPython(); // start now: the first click is then usually instant
   let registry;
   try {

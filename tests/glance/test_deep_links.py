@@ -29,7 +29,11 @@ OBSERVE = """
 window.__tsShifts = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
-    if (!e.hadRecentInput) window.__tsShifts.push({ t: e.startTime, v: e.value });
+    if (!e.hadRecentInput) window.__tsShifts.push({ t: e.startTime, v: e.value,
+      // what moved, for the failure message: "H2#radiation 0,900 -> 0,600"
+      what: (e.sources || []).map((s) => `${s.node ? s.node.nodeName + "#" + (s.node.id || "")
+        + "." + String(s.node.className || "").split(" ")[0] : "?"} ${s.previousRect.y}`
+        + ` -> ${s.currentRect.y} (scrollY ${Math.round(scrollY)})`).join("; ") });
   }
 }).observe({ type: "layout-shift", buffered: true });
 """
@@ -103,6 +107,12 @@ def cls_since(page: Any, t0: float) -> float:
         "(t0) => window.__tsShifts.filter((s) => s.t >= t0).reduce((a, s) => a + s.v, 0)", t0))
 
 
+def shifts_since(page: Any, t0: float) -> str:
+    """The shifts after t0, each with the nodes that moved (for a failure message)."""
+    return "; ".join(f"{s['v']:.3f} at {s['t']:.0f} ms: {s['what']}" for s in page.evaluate(
+        "(t0) => window.__tsShifts.filter((s) => s.t >= t0)", t0))
+
+
 @pytest.mark.browser
 @pytest.mark.timeout(1500)  # ~270 landings; minutes on a loaded 2-core machine
 @pytest.mark.parametrize("width", sorted(WIDTHS))
@@ -128,7 +138,8 @@ def test_every_heading_anchor_lands_on_its_heading(new_page: NewPage, site_dir: 
             problems.append(err)
         cls = cls_since(cold, 0)
         if cls > CLS_MAX:
-            problems.append(f"{width} load {path}#{anchor}: CLS {cls:.3f}")
+            problems.append(f"{width} load {path}#{anchor}: CLS {cls:.3f}: "
+                            f"{shifts_since(cold, 0)}")
     cold.close()
     # Python loaded (and kept by instant navigation):
     page = new_page(WIDTHS[width])
@@ -149,7 +160,8 @@ def test_every_heading_anchor_lands_on_its_heading(new_page: NewPage, site_dir: 
             problems.append(err)
         cls = cls_since(page, t0)
         if cls > CLS_MAX:
-            problems.append(f"{width} instant {path}#{first}: CLS {cls:.3f} after the swap")
+            problems.append(f"{width} instant {path}#{first}: CLS {cls:.3f} after the swap: "
+                            f"{shifts_since(page, t0)}")
         for anchor in rest:
             t1 = page.evaluate("(id) => { location.hash = id; return performance.now(); }",
                                anchor)
@@ -159,6 +171,7 @@ def test_every_heading_anchor_lands_on_its_heading(new_page: NewPage, site_dir: 
                 problems.append(err)
             cls = cls_since(page, t1)
             if cls > CLS_MAX:
-                problems.append(f"{width} link {path}#{anchor}: CLS {cls:.3f}")
+                problems.append(f"{width} link {path}#{anchor}: CLS {cls:.3f}: "
+                                f"{shifts_since(page, t1)}")
     print(f"{width}: {n} landings in {time.monotonic() - started:.0f} s")
     assert not problems, "\n".join(problems)
