@@ -13,12 +13,14 @@ ifndef TEST_PORT
 TEST_PORT := $(shell $(PYTHON) -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 endif
 
-.PHONY: help setup lock data golden site serve test test-fast lint test-pyodide bench clean
+.PHONY: help setup lock data golden site serve test test-fast test-js lint test-pyodide bench clean
 
 help:
 	@echo "make serve   set up, build and serve the site on http://127.0.0.1:$(PORT)/"
 	@echo "make test    set up and run every test (browser and Pyodide tests included)"
 	@echo "make test-fast  every test but the browser, Pyodide and extra-build ones"
+	@echo "make test-js the browser's pure JavaScript under node --test"
+	@echo "make lint    ruff, mypy, workflow lint and tsc (JavaScript types)"
 	@echo "make site    build site/ only"
 	@echo "make data    extract sources/ into rules_pkg/data/ and print the lint report"
 	@echo "make bench   print speed and size figures"
@@ -74,6 +76,7 @@ lint: $(VENV)/.stamp node_modules/.stamp
 	$(PY) -m ruff check rules_pkg scripts tests calculators
 	$(PY) -m mypy rules_pkg
 	$(PY) -m scripts.lint_workflows
+	node_modules/.bin/tsc -p tsconfig.json  # the browser's JavaScript, by its JSDoc types
 
 # Pure-Python wheels (pytest, hypothesis) for the rules tests inside Pyodide under Node.
 build/pyodide-wheels/.stamp: tests/pyodide/requirements.txt $(VENV)/.stamp
@@ -87,7 +90,7 @@ test-pyodide: build/pyodide-wheels/.stamp node_modules/.stamp
 # One build per run: every test reads the site built here (tests that need a build of
 # their own, e.g. from hostile sources, build into a temporary folder).
 test: SITE_URL = http://127.0.0.1:$(TEST_PORT)/
-test: setup site lint
+test: setup site lint test-js
 	TABLESIDE_SITE_DIR=$(CURDIR)/site $(PY) -m pytest
 	$(MAKE) test-pyodide
 
@@ -95,6 +98,10 @@ test: setup site lint
 test-fast: SITE_URL = http://127.0.0.1:$(TEST_PORT)/
 test-fast: $(VENV)/.stamp node_modules/.stamp site
 	TABLESIDE_SITE_DIR=$(CURDIR)/site $(PY) -m pytest -q -m "not browser and not build and not hostile"
+
+# The browser's pure JavaScript (formatting, link checks, the snapshot container) under Node.
+test-js: node_modules/.stamp
+	node --test tests/js/
 
 bench: setup site
 	$(PY) -m scripts.bench

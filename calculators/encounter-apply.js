@@ -7,6 +7,7 @@
 
 import { activeEncounter, saveEncounter } from "./encounter-store.js";
 import { verifiedModules } from "./integrity.mjs";
+import { h } from "./dom.mjs";
 
 const root = document.documentElement;
 
@@ -36,25 +37,11 @@ export async function py(req) {
   return reply;
 }
 
-/** @param {string} tag @param {Record<string, any>} attrs @param {...any} kids */
-export function h(tag, attrs = {}, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of kids.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
-  return el;
-}
-
 let seq = 0;
 
 /**
  * Append one event to the game's active encounter: the log, its redo stack cleared.
- * @param {string} game @param {Record<string, any>} event
+ * @param {string} game @param {import("./encounter-store.js").EncEvent} event
  */
 export function appendEvent(game, event) {
   const doc = activeEncounter(game);

@@ -2,7 +2,7 @@
 // The encounter tracker's rendering: the folded state (from Python) as DOM. Nothing here
 // computes a rule; it shows what rules_pkg.encounter.view.state_dict gives.
 
-import { h } from "./encounter-apply.js";
+import { h } from "./dom.mjs";
 
 /**
  * @typedef {{key: string, label: string, value: number, lo: number, hi: number, tracked: boolean}} Value
@@ -67,7 +67,7 @@ export function orderList(state, selected, onSelect) {
 /**
  * The chosen combatant's numbers and what can be done to them.
  * @param {Sheet} sheet @param {Fighter} c
- * @param {{push: (e: Record<string, any>) => void, remove: () => void}} act
+ * @param {{push: (e: import("./encounter-store.js").EncEvent) => void, remove: () => void}} act
  */
 export function card(sheet, c, act) {
   const dmg = uid("dmg");
@@ -89,7 +89,7 @@ export function card(sheet, c, act) {
       const f = /** @type {HTMLFormElement} */ (e.target);
       const n = Number.parseInt(/** @type {HTMLInputElement} */ (f.elements.namedItem("damage")).value, 10);
       if (Number.isNaN(n) || n < 0) return;
-      /** @type {Record<string, any>} */
+      /** @type {import("./encounter-store.js").EncEvent} */
       const ev = { type: "hit", target: c.id, damage: n, seed: crypto.getRandomValues(new Uint32Array(1))[0] };
       const where = /** @type {HTMLSelectElement | null} */ (f.elements.namedItem("location"));
       if (where) ev.location = where.value;

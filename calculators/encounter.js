@@ -3,7 +3,8 @@
 // (rules_pkg.encounter) into the state shown here. This file only stores and replays
 // events: undo drops the last one onto a redo stack, redo puts it back.
 
-import { EncounterError, h, py } from "./encounter-apply.js";
+import { h } from "./dom.mjs";
+import { EncounterError, py } from "./encounter-apply.js";
 import { sriFor } from "./integrity.mjs";
 import {
   activeEncounter, deleteEncounter, encountersOf, fileText, newEncounter, presetsOf,
@@ -232,7 +233,7 @@ function mount(el) {
     }
   }
 
-  /** @param {Record<string, any>} event */
+  /** @param {import("./encounter-store.js").EncEvent} event */
   async function push(event) {
     const before = doc.events;
     doc.events = [...before, event];

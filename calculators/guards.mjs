@@ -6,18 +6,7 @@
 // Pages cannot send frame-ancestors, and a <meta> policy cannot carry it).
 // Used by tableside.js; small DOM work only, no state of its own.
 
-/** A small element builder (the same shape as tableside.js's). */
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) if (c) el.append(c);
-  return el;
-}
+import { h } from "./dom.mjs";
 
 // A link's values are checked before they reach the form: one that the calculator would
 // refuse is not silently swapped for another; the form keeps the page's own value and

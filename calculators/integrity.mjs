@@ -98,7 +98,7 @@ export async function sriOf(bytes) {
 }
 
 /** Check the snapshot's memory (as Pyodide will use it) against the page's hash. */
-export async function verifyMemory(/** @type {Uint8Array} */ memory) {
+export async function verifyMemory(/** @type {Uint8Array<ArrayBuffer>} */ memory) {
   if (!doc) return memory;
   if (!pins?.memory) throw refuse("the Python snapshot", "is not listed by this page");
   if ((await sriOf(memory)) !== pins.memory) throw refuse("the Python snapshot", NOT_THIS_BUILD);

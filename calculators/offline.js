@@ -1,3 +1,4 @@
+// @ts-check
 // Tableside offline mode: registers the service worker (sw.js at the site root, built by
 // scripts/sw/build_sw.mjs), asks before a new build takes over an open tab, and says when
 // the calculators cannot work offline because their runtime was never saved.

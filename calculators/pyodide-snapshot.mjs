@@ -1,3 +1,4 @@
+// @ts-check
 // PyScript's `interpreter` module when the build made a Pyodide memory snapshot.
 //
 // PyScript imports the module named by `interpreter` and calls its `loadPyodide` (it also
@@ -9,6 +10,7 @@
 // already started by tableside.js. If anything about the snapshot fails, Python starts
 // the plain way: slower, same answers; except a snapshot that is not this build's
 // (integrity.mjs): then Python does not start at all.
+// @ts-expect-error: the site's copy of node_modules/pyodide (scripts/site/runtime.py), no types
 import { loadPyodide as plainLoad, version } from "../runtime/pyodide/pyodide.mjs";
 import { snapshotURL, startSnapshot } from "./snapshot.mjs";
 import { IntegrityError } from "./integrity.mjs";

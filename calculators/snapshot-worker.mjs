@@ -1,3 +1,4 @@
+// @ts-check
 // Fetches and inflates the Pyodide memory snapshot off the page's main thread
 // (started by calculators/snapshot.mjs; a dedicated worker is controlled by the page's
 // service worker, so this works offline too).
@@ -43,9 +44,12 @@ self.onmessage = async ({ data: { url, onlyIfCached, rawCache } }) => {
     }
     const memory = expand(new Uint8Array(packed));
     // A worker's downloads are not in the page's Resource Timing: say what this one cost.
-    const entry = performance.getEntriesByName(url).pop();
+    const entry = /** @type {PerformanceResourceTiming | undefined} */ (
+      performance.getEntriesByName(url).pop());
     const transferSize = entry ? entry.transferSize : 0;
-    self.postMessage({ ok: true, bytes: memory.buffer, from: "network", transferSize },
+    // (typed as a Worker: a worker's own scope posts the same way)
+    const scope = /** @type {Worker} */ (/** @type {unknown} */ (self));
+    scope.postMessage({ ok: true, bytes: memory.buffer, from: "network", transferSize },
       [memory.buffer]);
     // Opened only now: a visit whose download failed leaves no (empty) cache behind.
     const cache = await openRaw(rawCache);

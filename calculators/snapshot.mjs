@@ -1,3 +1,4 @@
+// @ts-check
 // The Pyodide memory snapshot's bytes, fetched and inflated once per page, off the main
 // thread (snapshot-worker.mjs), as early as possible.
 //

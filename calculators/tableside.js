@@ -8,6 +8,7 @@
 
 import { fetchJSON, manifestP, warmUp } from "./warm.mjs";
 import { pin, pinFragment } from "./anchor.mjs";
+import { h } from "./dom.mjs";
 import { formatValue, probabilityNode, valueNode } from "./format.mjs";
 import { modulesBeside, refusal, unverified, verifiedModules } from "./integrity.mjs";
 import {
@@ -38,22 +39,6 @@ manifestP.then((m) => {
 }).catch(() => {}); // loadPython() reports a missing manifest
 const registryP = fetchJSON(new URL("registry.json", HERE))
   .then((list) => new Map(list.map((c) => [c.id, c])));
-
-// --- small DOM helper ---------------------------------------------------------------
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) {
-    if (c !== null && c !== undefined && c !== false) el.append(c);
-  }
-  return el;
-}
 
 // --- the Python runtime: loaded once per visit ---------------------------------------
 let pythonP = null;

@@ -1,3 +1,4 @@
+// @ts-check
 // Python's downloads, started as early as a calculator page can start them.
 //
 // On a calculator page the head loads this module `async` (overrides/main.html), so it
