@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scripts.site import render
-from scripts.site.cheatsheet_extra import band_tables, odds_table
+from scripts.site.cheatsheet_extra import band_tables, beyond_table, odds_table
 from scripts.site.render import Json, PageCtx
 
 if TYPE_CHECKING:
@@ -197,8 +197,9 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
     spec = site_config().get(game.id, {}).get("odds")
     odds = odds_table(game.id, spec) if isinstance(spec, dict) else None
     bands = band_tables(doc)
+    beyond = beyond_table(doc) if bands else None
     # their cells wrap more than block_cost() assumes (measured: about twice as tall)
-    extra = sum(2 * block_cost(t) + 1.5 for t in (odds, *bands) if t)
+    extra = sum(2 * block_cost(t) + 1.5 for t in (odds, *bands, beyond) if t)
     picks, recs = choose(doc, BUDGET - extra)
     if bands:  # it carries every weapon: their record table would repeat the names
         recs = [t for t in recs if not any(r.get("table") for r in t["_records"])]
@@ -242,6 +243,9 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
     for band in bands:  # every weapon's AP table, one line each
         head = f'<h2 class="ts-cs-h">{html.escape(band["caption"])}</h2>\n'
         put(True, head + table({**band, "caption": ""}))
+    if beyond:  # the bands past AP 30 of the tables that go on
+        put(False, f'<h2 class="ts-cs-h">{html.escape(beyond["caption"])}</h2>\n'
+            + table({**beyond, "caption": ""}))
     body = [f'<div class="{"ts-cs-wide" if wide else "ts-cs-cols"}">\n' + "\n".join(ps) + "\n</div>"
             for wide, ps in runs]
     if 'class="ts-flag"' in "".join(body):
