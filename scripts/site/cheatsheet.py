@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scripts.site import render
-from scripts.site.cheatsheet_extra import band_tables, odds_table
+from scripts.site.cheatsheet_extra import band_tables, beyond_table, odds_table
 from scripts.site.render import Json, PageCtx
 
 if TYPE_CHECKING:
@@ -197,8 +197,9 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
     spec = site_config().get(game.id, {}).get("odds")
     odds = odds_table(game.id, spec) if isinstance(spec, dict) else None
     bands = band_tables(doc)
+    beyond = beyond_table(doc) if bands else None
     # their cells wrap more than block_cost() assumes (measured: about twice as tall)
-    extra = sum(2 * block_cost(t) + 1.5 for t in (odds, *bands) if t)
+    extra = sum(2 * block_cost(t) + 1.5 for t in (odds, *bands, beyond) if t)
     picks, recs = choose(doc, BUDGET - extra)
     if bands:  # it carries every weapon: their record table would repeat the names
         recs = [t for t in recs if not any(r.get("table") for r in t["_records"])]
@@ -211,6 +212,9 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
              "Everything else is on the full pages.</p>"]
     runs: list[tuple[bool, list[str]]] = []  # (wide, html parts)
 
+    def table(block: Json) -> str:  # a table with its notes: one unbreakable piece in print
+        return f'<div class="ts-cs-table">\n{render.render_table(block, ctx, compact=True)}\n</div>'
+
     def put(wide: bool, part: str) -> None:
         if not runs or runs[-1][0] != wide or wide:
             runs.append((wide, []))
@@ -218,7 +222,7 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
 
     if odds:  # the core roll's odds, computed now by rules_pkg
         put(False, f'<h2 class="ts-cs-h">{html.escape(odds["caption"])}</h2>\n'
-            + render.render_table({**odds, "caption": ""}, ctx, compact=True))
+            + table({**odds, "caption": ""}))
     last: tuple[str, ...] = ()
     for p in picks:
         wide = p.block.get("type") == "table" and is_wide(
@@ -230,15 +234,18 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
             head = f'<h2 class="ts-cs-h">{html.escape(label)}</h2>\n'
             last = p.path
         if p.block.get("type") == "table":
-            put(wide, head + render.render_table(p.block, ctx, compact=True))
+            put(wide, head + table(p.block))
         else:
             put(False, head + render.render_block(p.block, ctx))
     for t in recs:
         head = f'<h2 class="ts-cs-h">{html.escape(t["caption"])}</h2>\n'
-        put(True, head + render.render_table(t, ctx, compact=True))
+        put(True, head + table(t))
     for band in bands:  # every weapon's AP table, one line each
         head = f'<h2 class="ts-cs-h">{html.escape(band["caption"])}</h2>\n'
-        put(True, head + render.render_table({**band, "caption": ""}, ctx, compact=True))
+        put(True, head + table({**band, "caption": ""}))
+    if beyond:  # the bands past AP 30 of the tables that go on
+        put(False, f'<h2 class="ts-cs-h">{html.escape(beyond["caption"])}</h2>\n'
+            + table({**beyond, "caption": ""}))
     body = [f'<div class="{"ts-cs-wide" if wide else "ts-cs-cols"}">\n' + "\n".join(ps) + "\n</div>"
             for wide, ps in runs]
     if 'class="ts-flag"' in "".join(body):

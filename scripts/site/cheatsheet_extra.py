@@ -4,6 +4,8 @@
   30 AP rows, Move and Range constant in each 5-AP band) gets every profile in one
   compact table, one row per weapon and one column per band: Damage and Defense as
   ranges, then Move and Range.
+* `beyond_table`: the bands past AP 30 of the profiles that go on (Horizon's rusty
+  weapons, to AP 100), so that the sheet carries every AP table whole.
 * `odds_table`: one compact odds table for the game's core roll, made by running its
   calculator (rules_pkg) over a grid declared in site.toml `[<game>.odds]`, e.g. Forbidden
   Lands' chance of at least one ✘ by pool size, pushed and not.
@@ -32,6 +34,11 @@ def _tables_by_id(sections: list[Json]) -> dict[str, Json]:
 
 
 def _span(values: list[str]) -> str:
+    """The values of one column over a band as a range; values of several numbers (a
+    grenade's damage per target, "25/20/15/10/5") as one range per number."""
+    parts = [v.split("/") for v in values]
+    if "/" in values[0] and all(len(p) == len(parts[0]) for p in parts):
+        return "/".join(_span(list(col)) for col in zip(*parts, strict=True))
     nums = [int(v) for v in values if v.lstrip("-").isdigit()]
     if len(nums) != len(values):
         return values[0] if len(set(values)) == 1 else f"{values[0]}{DASH}{values[-1]}"
@@ -51,10 +58,53 @@ def _band_cells(t: Json) -> list[str] | None:
         groups = [[row] for row in cells[:6]]
     out = []
     for band in groups:
-        spans = [_span([c[k] for c in band if k < len(c) and c[k]] or [DASH])
-                 for k in range(1, len(t["header"]))]
+        # " / " parts the cell's columns: a value's own ("Melee / 3": melee, or thrown
+        # 3 m) closes up to "Melee/3"
+        spans = [_span([c[k].replace(" / ", "/") for c in band if k < len(c) and c[k]]
+                       or [DASH]) for k in range(1, len(t["header"]))]
         out.append(" / ".join(spans))
     return out
+
+
+def _banded(t: Json) -> bool:
+    """A profile table whose rows are already 5-AP bands ("0 - 5", "6 - 10", …)."""
+    head = [h.lower() for h in t["header"]]
+    return bool(head) and head[0].startswith("ap") and head[0] != "ap"
+
+
+def _name(rec: Json) -> str:
+    return f'{rec.get("name")} ({rec.get("tier")})' if rec.get("tier") else str(rec["name"])
+
+
+def beyond_table(doc: Json) -> Json | None:
+    """The bands past AP 30 of the profiles that go on (Horizon: the rusty weapons' banded
+    tables run to AP 100; the others stop at 30): a row per band, a column per weapon,
+    each cell that row's columns as the source has them (a blank as a dash)."""
+    tables = _tables_by_id(doc.get("sections", []))
+    cols: list[tuple[Json, Json]] = []
+    for recs in doc.get("records", {}).values():
+        for rec in recs if isinstance(recs, list) else []:
+            t = tables.get(str(rec.get("table"))) if isinstance(rec, dict) else None
+            if t and _banded(t) and len(t["rows"]) > 6:
+                cols.append((rec, t))
+    if not cols:
+        return None
+    labels: list[str] = []  # the bands, in the order the tables give them
+    for _, t in cols:
+        labels += [r["cells"][0] for r in t["rows"][6:] if r["cells"][0] not in labels]
+    rows = []
+    for label in labels:
+        cells = [" ".join(label.split()).replace(" - ", DASH)]
+        for _, t in cols:
+            row = next((r["cells"] for r in t["rows"][6:] if r["cells"][0] == label), None)
+            cells.append(" / ".join(c or DASH for c in row[1:]) if row else "")
+        rows.append({"cells": cells, "line": 0})
+    return {"type": "table", "id": "cheat-ap-beyond", "inline": "text",
+            "caption": "Past AP 30: " + ", ".join(_name(r) for r, _ in cols),
+            "header": ["AP", *(f"{_name(r)}\n" + " / ".join(t["header"][1:]) for r, t in cols)],
+            "rows": rows, "lines": [0, 0], "notes": [
+                "Only these profiles go on past AP 30 in the source; a dash: the source "
+                "leaves the cell blank."]}
 
 
 def band_tables(doc: Json) -> list[Json]:
@@ -94,7 +144,7 @@ def band_table(doc: Json, recs: list[Json]) -> Json | None:
         bands = _band_cells(t) if t else None
         if not t or not bands:
             continue
-        name = f'{rec.get("name")} ({rec.get("tier")})' if rec.get("tier") else str(rec["name"])
+        name = _name(rec)
         if tuple(t["header"][1:]) != usual:  # say which columns this one has
             name += "\n" + " / ".join(t["header"][1:])
         rows.append({"cells": [name, *bands], "line": t["lines"][0] if t.get("lines") else 0})

@@ -2,25 +2,21 @@
 (Playwright's page.pdf), poppler-utils reads it back (pdfinfo, pdftotext).
 
 Each sheet: at most two A4 pages, no table split across pages, no text under 7 pt, its
-game's odds table (computed at build time by rules_pkg), lint flags as footnote marks;
-Horizon's carries every weapon's AP table in compact form."""
+game's odds table (computed at build time by rules_pkg), lint flags as footnote marks.
+(Reading order: test_print_order.py; Horizon's AP tables: test_print_ap.py.)"""
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 from pathlib import Path
 
 import pytest
 
-import rules_pkg
-
 from .conftest import DESKTOP, NewPage
 
 pytestmark = pytest.mark.browser
 
-DASH = "\u2013"
 GAMES = ["cyberpunk-red", "d100", "forbidden-lands", "horizon", "mecha"]
 # pdftotext -bbox gives a word's box: ascent + descent, 1.117 em in the printed font
 # (measured: 7 pt text is 7.82 pt tall). Text under 7 pt would be under 7.75.
@@ -74,23 +70,3 @@ def test_cheat_sheet_pdf(new_page: NewPage, base_url: str, game: str, tmp_path: 
     boxed = page.locator(".ts-cheat .ts-linted").evaluate_all(
         "cs => cs.filter(c => getComputedStyle(c).boxShadow !== 'none').length")
     assert boxed == 0
-
-
-def test_horizon_sheet_has_every_weapons_ap_table(new_page: NewPage, base_url: str,
-                                                 site_dir: Path) -> None:
-    page = new_page(DESKTOP)
-    page.route(re.compile(r"/runtime\.json"), lambda route: None)
-    page.goto(f"{base_url}horizon/cheat-sheet/", wait_until="domcontentloaded")
-    weapons = json.loads((Path(rules_pkg.__file__).parent / "data" / "horizon.json")
-                         .read_text("utf-8"))["records"]["weapon_profiles"]
-    tables = page.locator('.ts-cheat table[data-table^="cheat-ap-bands"]')
-    assert tables.count() >= 2
-    names = tables.locator("tbody tr th, tbody tr td:first-child").all_inner_texts()
-    for w in weapons:
-        assert any(n.startswith(f'{w["name"]} ({w["tier"]})') for n in names), w["name"]
-    header = tables.first.locator("thead th").all_inner_texts()
-    assert header[1:] == [f"AP {b}".replace("-", DASH) for b in (
-        "0/1-5", "6-10", "11-15", "16-20", "21-25", "26-30")]
-    # Hand Cannon, AP 1-5 in the source: Damage 13-16, Defense 16-20, Move -10, Range 10
-    cannon = tables.locator("tr", has_text="Hand Cannon (4)").first
-    assert cannon.locator("td").first.inner_text() == f"13{DASH}16 / 16{DASH}20 / -10 / 10"

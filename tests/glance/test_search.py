@@ -68,3 +68,35 @@ def test_armour_save_finds_and_lands_on_armor_save(new_page: NewPage, base_url: 
     top = page.locator("#armor-save").evaluate("e => e.getBoundingClientRect().top")
     header = page.locator(".md-header").evaluate("e => e.getBoundingClientRect().bottom")
     assert header - 2 <= top <= header + 40, (top, header)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_snippet_shows_the_words_around_a_deep_match(new_page: NewPage, base_url: str,
+                                                     site_dir: Path,
+                                                     viewport: dict[str, int]) -> None:
+    """'Scatter Diagram' is ~4,000 characters into d100's Combat Circumstances (one long
+    table): its result shows the match on the first screen, with words either side."""
+    docs = json.loads((site_dir / "search" / "search_index.json").read_text("utf-8"))["docs"]
+    doc = next(d for d in docs if d["location"] == "d100/combat-circumstances/")
+    section = " ".join(re.sub(r"<[^>]+>", " ", doc["text"]).split())
+    assert section.index("Scatter Diagram") > 3000  # deep inside a long section
+    page = new_page(viewport)
+    page.route(re.compile(r"/runtime\.json"), lambda route: None)
+    page.goto(base_url, wait_until="domcontentloaded")
+    page.keyboard.press("s")
+    page.locator("input.md-search__input").press_sequentially("scatter diagram", delay=30)
+    link = page.locator(".md-search-result__item a[href*='d100/combat-circumstances/']").first
+    link.locator("mark", has_text="Diagram").wait_for(timeout=30_000)
+    article = link.locator("article")
+    box = article.bounding_box()
+    mark = article.locator("mark", has_text="Diagram").first.bounding_box()
+    assert box and mark and box["height"] < 260, box  # a snippet, not the section
+    assert mark["y"] >= 0 and mark["y"] + mark["height"] <= viewport["height"], mark
+    snippet = article.locator(".ts-snippet").inner_text()
+    before, _, after = snippet.partition("Diagram")
+    assert len(re.findall(r"[A-Za-z]{3,}", before)) >= 5, snippet  # words either side
+    assert len(re.findall(r"[A-Za-z]{3,}", after)) >= 3, snippet
+    # the section's own words, in order, cut at word boundaries
+    words = snippet.strip("\u2026 ").strip()
+    assert words in section, (words, section[:200])

@@ -20,7 +20,7 @@ def _digest(site: Path) -> dict[str, str]:
 def test_strict_build_has_every_part(site_dir: Path) -> None:
     for part in ("index.html", "data/index.html", "sitemap.xml", "search/search_index.json",
                  "assets/stylesheets/tableside.css", "assets/stylesheets/print.css",
-                 "assets/javascripts/glossary.js"):
+                 "assets/javascripts/glossary.js", "assets/javascripts/search-snippet.js"):
         assert (site_dir / part).is_file(), part
 
 
