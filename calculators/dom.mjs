@@ -27,3 +27,10 @@ export function h(tag, attrs = {}, ...children) {
   }
   return el;
 }
+
+let seq = 0;
+
+/** A page-unique element id: "ts-<n>-<name>" (forms are built again on every page). */
+export function uid(/** @type {string} */ name) {
+  return `ts-${++seq}-${name}`;
+}

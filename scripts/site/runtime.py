@@ -44,15 +44,18 @@ UI_DIR = ROOT / "calculators"
 # snapshot.
 UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "warm.mjs", "snapshot.mjs",
             "snapshot-worker.mjs", "integrity.mjs", "guards.mjs", "anchor.mjs", "format.mjs",
-            "dom.mjs",
+            "dom.mjs", "python.mjs", "form.mjs", "url-state.mjs", "result.mjs", "rolllog.mjs",
+            "decks.mjs",
             # the encounter tracker (issue 12): "Apply to …" on every page, the page itself
             "encounter-apply.js", "encounter-store.js", "encounter.js", "encounter-view.js",
             "encounter.css")
 # The modules tableside.js imports, directly or not: every page preloads them with their
 # integrity before tableside.js, so its imports get checked copies (a browser checks an
 # import's integrity only through a preload or an import map).
-PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "warm.mjs", "dom.mjs", "guards.mjs", "anchor.mjs",
-                "format.mjs", "encounter-store.js", "encounter-apply.js")
+PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "warm.mjs", "dom.mjs", "guards.mjs",
+                "anchor.mjs", "format.mjs", "python.mjs", "form.mjs", "url-state.mjs",
+                "result.mjs", "decks.mjs", "rolllog.mjs", "encounter-store.js",
+                "encounter-apply.js")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
 PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript"}
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
