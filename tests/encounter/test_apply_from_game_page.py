@@ -14,9 +14,9 @@ import re
 from typing import Any
 
 import pytest
-from encounter.test_encounter_walk import PHONE, calc_host, open_tracker, stored, wait_events
 from offline.helpers import wait_python
 
+from encounter.test_encounter_walk import PHONE, calc_host, open_tracker, stored, wait_events
 from rules_pkg.encounter import fold
 
 pytestmark = pytest.mark.browser
