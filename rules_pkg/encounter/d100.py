@@ -139,8 +139,8 @@ def _crippled(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
     rolled, ok = _test(rng, t)
     log.step(f"{c.name}, Crippled, more than a Half Action: Toughness test {rolled} against "
              f"{t}: " + ("passed" if ok else "failed"))
-    log.note("Crippled tests only a turn of more than a Half Action: tick 'only a Half "
-             "Action' before Next turn when it was less.")
+    log.note("Crippled tests only a turn of more than a Half Action: if this one was less, "
+             "Undo, tick 'Only a Half Action this turn' and press Next turn again.")
     if ok:
         return c
     (d,) = dice.roll(rng, 10)
