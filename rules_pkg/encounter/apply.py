@@ -96,6 +96,11 @@ def _d100(calc: str, inputs: Values, result: Values) -> list[Proposal]:
         return [Proposal(f"{dmg} damage", ev.Hit("", max(0, dmg), source=summary))]
     if calc == "d100.crippled":
         return _d100_crippled(inputs, result)
+    if calc == "d100.hallucinating":  # § Hallucinating: 1d10 rounds; Hordes are Stunned
+        rounds = _int(_values(result).get("Rounds"))
+        what = "Stunned" if inputs.get("horde") else "Hallucinating"
+        return [] if not rounds else [Proposal(f"{what} for {rounds} rounds", ev.SetCondition(
+            "", what, rounds))]
     name = {"d100.burning": "Burning", "d100.blood_loss": "Blood Loss"}.get(calc)
     return [Proposal(name, ev.SetCondition("", name))] if name else []
 
@@ -123,7 +128,7 @@ HANDLERS: dict[str, Callable[[str, Values, Values], list[Proposal]]] = {
     "horizon.reload": _horizon, "horizon.combat_test": _horizon, "horizon.skill_test": _horizon,
     "mecha.attack": _mecha, "mecha.damage": _mecha,
     "d100.cover": _d100, "d100.helpless_damage": _d100, "d100.burning": _d100,
-    "d100.blood_loss": _d100, "d100.crippled": _d100,
+    "d100.blood_loss": _d100, "d100.crippled": _d100, "d100.hallucinating": _d100,
 }
 
 

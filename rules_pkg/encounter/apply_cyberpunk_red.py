@@ -176,6 +176,21 @@ def _grapple(calc: str, inputs: Values, result: Values) -> list[Proposal]:
                                                     source=summary_of(result)))]
 
 
+def _grab(calc: str, inputs: Values, result: Values) -> list[Proposal]:
+    """§ Brawling/Grappling: win the Grab (roll higher) and you may grab hold of the
+    Defender: both in a Grapple. A successful Grab by the Defender ends the Grapple."""
+    (a,) = dice_of(result, "attacker") or [0]
+    (d,) = dice_of(result, "defender") or [0]
+    if not a or not d:
+        return []
+    if (int(inputs["dex"]) + int(inputs["brawling"]) + a
+            <= int(inputs["def_dex"]) + int(inputs["def_brawling"]) + d):
+        return []
+    if inputs.get("breaking"):
+        return [Proposal("Grapple broken", ev.ClearCondition("", "Grappled"), "actor")]
+    return [Proposal("Grappled", ev.SetCondition("", "Grappled"))]
+
+
 def _brawling(calc: str, inputs: Values, result: Values) -> list[Proposal]:
     """Bare fists: the defender's SP in full (Brawling is not a melee weapon)."""
     rolled = dice_of(result, "damage")
@@ -194,4 +209,5 @@ HANDLERS: dict[str, Handler] = {
     "cyberpunk_red.poison": _direct("damage"), "cyberpunk_red.exposure": _direct("exposure"),
     "cyberpunk_red.falling": _falling, "cyberpunk_red.fire": _fire,
     "cyberpunk_red.grapple_action": _grapple, "cyberpunk_red.brawling": _brawling,
+    "cyberpunk_red.grab": _grab,
 }

@@ -130,3 +130,23 @@ def test_d100_crippled_failed_test_damage_then_blood_loss() -> None:
     assert offered("d100.crippled", roll=True, seed=1) == []  # passed
     (p,) = offered("d100.crippled", horde=True)  # "Hordes instead instantly gain ..."
     assert p.event == ev.SetCondition("", "Blood Loss")
+
+
+def test_grab_and_hallucinating() -> None:
+    # § Brawling/Grappling: both roll DEX + Brawling + 1d10; the Attacker wins by rolling
+    # higher. Breaking out: a successful Grab against the Attacker ends the Grapple.
+    for seed in range(20):
+        result = rules_pkg.get("cyberpunk_red.grab").run(roll=True, seed=seed).to_dict()
+        a, d = (next(x["value"] for x in result["dice"] if x["kind"] == k)
+                for k in ("attacker", "defender"))
+        props = proposals("cyberpunk_red.grab", {}, result)
+        assert props == ([] if a <= d else [
+            type(props[0])("Grappled", ev.SetCondition("", "Grappled"))])
+        broke = proposals("cyberpunk_red.grab", {"breaking": True}, result)
+        assert [p.role for p in broke] == ([] if a <= d else ["actor"])
+    # § Hallucinating: "for 1d10 rounds. Hordes are instead Stunned for 1d10 rounds."
+    (p,) = offered("d100.hallucinating", roll=True, seed=1)
+    assert p.event == ev.SetCondition("", "Hallucinating", 3)
+    (p,) = offered("d100.hallucinating", roll=True, seed=1, horde=True)
+    assert p.event == ev.SetCondition("", "Stunned", 3)
+    assert offered("d100.hallucinating") == []
