@@ -75,7 +75,15 @@ def _horizon(calc: str, inputs: Values, result: Values) -> list[Proposal]:
 
 
 def _mecha(calc: str, inputs: Values, result: Values) -> list[Proposal]:
-    dmg = _int(_values(result).get("Damage"))
+    vals = _values(result)
+    if calc == "mecha.entangle":  # § Entangling & Disarming: the winner entangles
+        lost = _int(vals.get("Actions lost"))
+        return [] if lost is None else [Proposal(
+            f"Entangled ({lost} action(s) lost)", ev.SetCondition("", "Entangled"))]
+    if calc == "mecha.break_away":  # § Breaking Away: out of close combat
+        return [Proposal("Broke away: no longer Entangled", ev.ClearCondition(
+            "", "Entangled"), "actor")] if vals.get("Broke away") is True else []
+    dmg = _int(vals.get("Damage"))
     if dmg is None:
         return []
     return [Proposal(f"{dmg} damage (armour rolled)",
@@ -126,7 +134,8 @@ HANDLERS: dict[str, Callable[[str, Values, Values], list[Proposal]]] = {
     "forbidden_lands.broken": _fl_broken,
     "horizon.attack": _horizon, "horizon.wounding": _horizon, "horizon.defense": _horizon,
     "horizon.reload": _horizon, "horizon.combat_test": _horizon, "horizon.skill_test": _horizon,
-    "mecha.attack": _mecha, "mecha.damage": _mecha,
+    "mecha.attack": _mecha, "mecha.damage": _mecha, "mecha.entangle": _mecha,
+    "mecha.break_away": _mecha,
     "d100.cover": _d100, "d100.helpless_damage": _d100, "d100.burning": _d100,
     "d100.blood_loss": _d100, "d100.crippled": _d100, "d100.hallucinating": _d100,
 }

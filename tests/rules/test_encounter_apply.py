@@ -150,3 +150,21 @@ def test_grab_and_hallucinating() -> None:
     (p,) = offered("d100.hallucinating", roll=True, seed=1, horde=True)
     assert p.event == ev.SetCondition("", "Stunned", 3)
     assert offered("d100.hallucinating") == []
+
+
+def test_mecha_entangle_and_break_away() -> None:
+    # § Entangling & Disarming: the winner of the strength feat contest entangles;
+    # § Breaking Away: 6-10 on one die breaks away from one opponent.
+    for seed in range(12):
+        result = rules_pkg.get("mecha.entangle").run(roll=True, seed=seed).to_dict()
+        a, b = (d["value"] for d in result["dice"])
+        props = proposals("mecha.entangle", {}, result)
+        assert [p.event for p in props] == ([ev.SetCondition("", "Entangled")]
+                                            if a + 6 > b + 5 else [])
+        assert proposals("mecha.entangle", {"choice": "disarm"}, rules_pkg.get(
+            "mecha.entangle").run(roll=True, seed=seed, choice="disarm").to_dict()) == []
+        result = rules_pkg.get("mecha.break_away").run(roll=True, seed=seed).to_dict()
+        face = result["dice"][0]["value"]
+        props = proposals("mecha.break_away", {}, result)
+        assert [(p.event, p.role) for p in props] == (
+            [(ev.ClearCondition("", "Entangled"), "actor")] if face >= 6 else [])
