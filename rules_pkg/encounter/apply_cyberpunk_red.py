@@ -191,6 +191,17 @@ def _grab(calc: str, inputs: Values, result: Values) -> list[Proposal]:
     return [Proposal("Grappled", ev.SetCondition("", "Grappled"))]
 
 
+def _human_shield(calc: str, inputs: Values, result: Values) -> list[Proposal]:
+    """§ Human Shields: "When your Human Shield is shot, they take damage as if they had
+    been shot normally" (a shield of HP is cover, not a combatant: nothing to apply)."""
+    damage = as_int(inputs.get("damage"))
+    if inputs.get("shield") != "human" or not damage or "Damage to Human Shield" not in \
+            values_of(result):
+        return []
+    return [Proposal(f"{damage} damage to the Human Shield (body)", ev.Hit(
+        "", damage, location="body", source=summary_of(result)))]
+
+
 def _brawling(calc: str, inputs: Values, result: Values) -> list[Proposal]:
     """Bare fists: the defender's SP in full (Brawling is not a melee weapon)."""
     rolled = dice_of(result, "damage")
@@ -209,5 +220,5 @@ HANDLERS: dict[str, Handler] = {
     "cyberpunk_red.poison": _direct("damage"), "cyberpunk_red.exposure": _direct("exposure"),
     "cyberpunk_red.falling": _falling, "cyberpunk_red.fire": _fire,
     "cyberpunk_red.grapple_action": _grapple, "cyberpunk_red.brawling": _brawling,
-    "cyberpunk_red.grab": _grab,
+    "cyberpunk_red.grab": _grab, "cyberpunk_red.shield": _human_shield,
 }

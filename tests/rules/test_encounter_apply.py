@@ -168,3 +168,10 @@ def test_mecha_entangle_and_break_away() -> None:
         props = proposals("mecha.break_away", {}, result)
         assert [(p.event, p.role) for p in props] == (
             [(ev.ClearCondition("", "Entangled"), "actor")] if face >= 6 else [])
+
+
+def test_human_shield_is_shot_normally() -> None:
+    (p,) = offered("cyberpunk_red.shield", shield="human", damage=15, human_sp=7)
+    t = applied(CPR, [p]).combatant("t")  # 15 - the shield's own SP 11 = 4, ablated
+    assert (t.value("hp"), t.value("sp_body")) == (36, 10)
+    assert offered("cyberpunk_red.shield", shield="bulletproof") == []
