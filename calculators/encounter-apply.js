@@ -72,18 +72,24 @@ async function onResult(e) {
     return;
   }
   if (!state.combatants.length) return;
-  const page = document.querySelector(`.ts-encounter[data-game="${CSS.escape(game)}"]`);
-  const preferred = /** @type {HTMLElement | null} */ (page)?.dataset.target
-    || state.combatants.find((c) => c.id !== state.current)?.id || state.combatants[0].id;
-  const id = `ts-apply-${++seq}`;
-  const select = h("select", { id, class: "ts-apply-who" },
-    state.combatants.map((c) => h("option", { value: c.id, text: c.name })));
-  select.value = preferred;
+  const page = /** @type {HTMLElement | null} */ (document.querySelector(`.ts-encounter[data-game="${CSS.escape(game)}"]`));
+  const asActor = /** @type {HTMLSelectElement | null} */ (document.querySelector("#ts-enc-actor"))?.value;
+  // whom each kind of proposal is for by default: the one hit, or the one who acted
+  const preferred = {
+    target: page?.dataset.target
+      || state.combatants.find((/** @type {any} */ c) => c.id !== state.current)?.id || state.combatants[0].id,
+    actor: asActor || state.current || state.combatants[0].id,
+  };
   const said = h("p", { class: "ts-apply-said", role: "status" });
-  const box = h("div", { class: "ts-apply", role: "group", "aria-label": `Apply to a combatant of ${doc.name}` },
-    h("label", { for: id, text: "Apply to" }), select,
-    reply.proposals.map((/** @type {{label: string, event: any}} */ p) =>
-      h("button", { type: "button", class: "md-button ts-apply-go", text: `Apply: ${p.label}`,
+  /** @param {string} role @param {{label: string, event: any, role?: string}[]} props */
+  const row = (role, props) => {
+    const id = `ts-apply-${++seq}`;
+    const select = h("select", { id, class: "ts-apply-who" },
+      state.combatants.map((/** @type {any} */ c) => h("option", { value: c.id, text: c.name })));
+    select.value = role === "actor" ? preferred.actor : preferred.target;
+    return h("div", { class: "ts-apply-row", "data-role": role },
+      h("label", { for: id, text: role === "actor" ? "Apply to (who acted)" : "Apply to" }), select,
+      props.map((p) => h("button", { type: "button", class: "md-button ts-apply-go", text: `Apply: ${p.label}`,
         onclick: async () => {
           performance.mark("tableside:apply");
           const target = select.value;
@@ -94,8 +100,13 @@ async function onResult(e) {
           } catch (err) {
             said.textContent = err instanceof Error ? err.message : String(err);
           }
-        } })),
-    said);
+        } })));
+  };
+  /** @type {{label: string, event: any, role?: string}[]} */
+  const all = reply.proposals;
+  const roles = ["target", "actor"].filter((r) => all.some((p) => (p.role || "target") === r));
+  const box = h("div", { class: "ts-apply", role: "group", "aria-label": `Apply to a combatant of ${doc.name}` },
+    roles.map((r) => row(r, all.filter((p) => (p.role || "target") === r))), said);
   host.querySelector(".ts-result")?.append(box);
 }
 

@@ -83,6 +83,15 @@ function mount(el) {
     menu.hidden = !menu.hidden;
     moreBtn.setAttribute("aria-expanded", String(!menu.hidden));
   });
+  // d100 Crippled tests only a turn of more than a Half Action: the GM says when it was less
+  const half = h("input", { type: "checkbox", id: "ts-enc-half" });
+  const halfBox = h("p", { class: "ts-enc-half", hidden: true }, half,
+    h("label", { for: "ts-enc-half", text: " Only a Half Action this turn (Crippled: no test)" }));
+  const nextTurn = () => {
+    const e = { type: "next_turn", seed: seed(), ...(half.checked && !halfBox.hidden ? { half_action: true } : {}) };
+    half.checked = false;
+    return push(e);
+  };
   const undoBtn = btn("Undo", undo);
   const redoBtn = btn("Redo", redo);
   const order = h("div", { class: "ts-enc-orderbox" });
@@ -104,9 +113,10 @@ function mount(el) {
     line,
     h("div", { class: "ts-enc-controls" },
       btn("Roll initiative", () => push({ type: "initiative", seed: seed() }), true),
-      btn("Next turn", () => push({ type: "next_turn", seed: seed() }), true),
+      btn("Next turn", nextTurn, true),
       btn("Next round", () => push({ type: "next_round", seed: seed() })),
       undoBtn, redoBtn),
+    halfBox,
     msg, order, cardBox, addBox, histBox);
 
   pick.addEventListener("change", () => {
@@ -153,6 +163,8 @@ function mount(el) {
     redoBtn.toggleAttribute("disabled", !(doc.redo || []).length);
     if (selected && !state.combatants.some((/** @type {any} */ c) => c.id === selected)) selected = null;
     const shown = selected || state.current || state.combatants[0]?.id || null;
+    const now = state.combatants.find((/** @type {any} */ x) => x.id === state.current);
+    halfBox.hidden = !now?.conditions.some((/** @type {any} */ x) => x.name === "Crippled");
     order.replaceChildren(orderList(state, shown, (id) => { selected = id; render(); }));
     const c = state.combatants.find((/** @type {any} */ x) => x.id === shown);
     cardBox.replaceChildren(c ? card(sheet, c, {

@@ -47,7 +47,8 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         if calc.split(".", 1)[0] != game:
             return {"proposals": []}
         props = apply.proposals(calc, req.get("inputs") or {}, req.get("result") or {})
-        return {"proposals": [{"label": label, "event": ev.to_dict(e)} for label, e in props]}
+        return {"proposals": [{"label": p.label, "event": ev.to_dict(p.event), "role": p.role}
+                              for p in props]}
     if op == "inputs":
         game = _game(req)
         enc = fold(game, _events(req.get("events")))

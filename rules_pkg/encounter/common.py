@@ -52,12 +52,18 @@ def change(sheet: Sheet, c: Combatant, key: str, delta: int, log: Log) -> Combat
     return set_value(sheet, c, key, c.value(key) + delta, log)
 
 
+HALF_ACTION = "half_action"  # counter set only while a turn ends (see fold._next_turn)
+
 Initiative = Callable[[tuple[Combatant, ...], random.Random, frozenset[str], Log], dict[str, int]]
 TurnHook = Callable[[Sheet, Combatant, Encounter, random.Random, Log], Combatant]
 
 
 def no_turn_effect(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
                    log: Log) -> Combatant:
+    return c
+
+
+def nothing_on_clear(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combatant:
     return c
 
 
@@ -81,3 +87,5 @@ class Rules:
     start_turn: TurnHook = no_turn_effect
     end_turn: TurnHook = no_turn_effect
     injury: Callable[[Sheet, Combatant, str, Log], Combatant] = record_injury
+    # what clearing a condition undoes (Cyberpunk RED: a breath of air gives the STATs back)
+    cleared: Callable[[Sheet, Combatant, str, Log], Combatant] = nothing_on_clear

@@ -1,5 +1,6 @@
 """Cyberpunk RED in an encounter: HP, head and body SP that ablate, wound states,
-Critical Injuries, On Fire at the end of the turn, Drowning and Death Saves at its start."""
+Critical Injuries; On Fire, Electrocution and a vacuum's STAT damage at the end of the
+turn; Drowning (and Asphyxiation) and Death Saves at its start."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ from dataclasses import replace
 
 from .. import dice
 from ..cyberpunk_red.core import MELEE_HALF_DEFAULT, melee_note, melee_sp
+from ..cyberpunk_red.sheet import rule_dice
 from .common import Log, Rules, change, set_value
 from .events import Hit
 from .model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
 
 DOC = "cyberpunk-red-combat-cheat-sheet.txt"
 FIRE = {"Mild": 2, "Strong": 4, "Deadly": 6}  # § Other types of damage, Being On Fire
+VACUUM = "Asphyxiating in space"
+VACUUM_STATS = ("int", "ref", "dex")  # "to your INT, REF, and DEX"
 SHEET = Sheet(
     game="cyberpunk_red", title="Cyberpunk RED",
     stats=(
@@ -23,6 +27,8 @@ SHEET = Sheet(
         Stat("sp_body", "Body SP", 11, 0, 30, f"{DOC} § Armor"),
         Stat("ref", "REF", 6, 0, 15, f"{DOC} § Initiative", tracked=False),
         Stat("body", "BODY", 6, 0, 15, f"{DOC} § Death Save", tracked=False),
+        Stat("int", "INT", 6, 0, 15, f"{DOC} § Drowning and Asphyxiation", tracked=False),
+        Stat("dex", "DEX", 6, 0, 15, f"{DOC} § Drowning and Asphyxiation", tracked=False),
         Stat("bullets", "Bullets", 30, 0, 999, f"{DOC} § Auto fire mode"),
     ),
     conditions=(
@@ -31,12 +37,20 @@ SHEET = Sheet(
                      f"{DOC} § Being On Fire", levels=tuple(FIRE)),
         ConditionDef("Drowning", "BODY direct to HP at the beginning of each Turn, ignoring "
                      "armour", f"{DOC} § Drowning and Asphyxiation"),
+        ConditionDef(VACUUM, "as Drowning (BODY direct to HP at the beginning of each Turn); "
+                     "1d6 damage to INT, REF and DEX at the end of each Turn; INT 0: dead; "
+                     "the STATs come back with a breath of air (clear it)",
+                     f"{DOC} § Drowning and Asphyxiation"),
+        ConditionDef("Electrocuted", "6d6 damage soaked by armour at the end of each of your "
+                     "Turns, starting with your next Turn, until you move away from the source",
+                     f"{DOC} § Electrocution"),
         ConditionDef("Grappled", "-2 to all actions; the Defender cannot use their Move "
                      "Action", f"{DOC} § Brawling/Grappling"),
         ConditionDef("Prone", "cannot use the Move Action until the Get Up Action",
                      f"{DOC} § Throw"),
         ConditionDef("Unconscious", "out of the fight", f"{DOC} § Choke"),
-        ConditionDef("Dead", "failed a Death Save", f"{DOC} § Death Save"),
+        ConditionDef("Dead", "failed a Death Save, or INT 0 in a vacuum",
+                     f"{DOC} § Death Save, § Drowning and Asphyxiation"),
     ),
     initiative=f"Initiative: REF + 1d10, highest first ({DOC} § Initiative)",
     hit=(f"Damage minus the location's SP (melee: half the SP ignored, rounded up; head: through "
@@ -119,15 +133,61 @@ def end_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
         log.step(f"end of {c.name}'s Turn, On Fire ({fire.level}): {n} damage direct to HP, "
                  "armour not ablated")
         c = _lose_hp(sheet, c, n, log)
+    shock = c.has("Electrocuted")
+    if shock and shock.own_turn and shock.since == enc.round:
+        log.step(f"end of {c.name}'s Turn, Electrocuted this Turn: the damage repeats "
+                 "from the next Turn")
+    elif shock:
+        d = rule_dice("electrocution", r"immediately take (\d+)d(\d+) damage")
+        rolled = dice.roll(rng, d.sides, d.n)
+        log.step(f"end of {c.name}'s Turn, still Electrocuted: {d} "
+                 f"({' + '.join(map(str, rolled))} = {sum(rolled)}), soaked by armour")
+        c = hit(sheet, c, Hit(c.id, sum(rolled), location="body"), rng, log)
+    if c.has(VACUUM) and not c.has("Dead"):
+        c = _vacuum(sheet, c, enc, rng, log)
     return c
+
+
+def _vacuum(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
+            log: Log) -> Combatant:
+    """§ Drowning and Asphyxiation: in space, 1d6 to INT, REF and DEX at the end of the
+    Turn; INT 0 is death. The loss is kept, so a breath of air can give it back."""
+    d = rule_dice("drowning-and-asphyxiation", r"additional (\d+)d(\d+) in damage")
+    for key in VACUUM_STATS:
+        rolled = sum(dice.roll(rng, d.sides, d.n))
+        before = c.value(key)
+        c = set_value(sheet, c, key, before - rolled, log)
+        lost = before - c.value(key)
+        c = c.with_counter(f"vacuum_{key}", c.counter(f"vacuum_{key}") + lost)
+        log.step(f"end of {c.name}'s Turn in a vacuum: {d} ({rolled}) to "
+                 f"{sheet.stat(key).label}: {before} → {c.value(key)}")
+    if c.value("int") == 0:
+        log.step(f"{c.name}'s INT reaches 0: dead")
+        c = replace(c, conditions=(*c.conditions, Condition("Dead", None, "", enc.round)))
+    return c
+
+
+def cleared(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combatant:
+    """A breath of air reverses the vacuum's damage to the STATs."""
+    if name != VACUUM:
+        return c
+    for key in VACUUM_STATS:
+        lost = c.counter(f"vacuum_{key}")
+        if lost:
+            before = c.value(key)
+            c = set_value(sheet, c, key, before + lost, log)
+            log.step(f"a breath of air: {sheet.stat(key).label} {before} → {c.value(key)}")
+    return replace(c, counters=tuple(x for x in c.counters if not x[0].startswith("vacuum_")))
 
 
 def start_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
                log: Log) -> Combatant:
     if c.has("Dead"):
         return c
-    if c.has("Drowning"):
-        log.step(f"start of {c.name}'s Turn, Drowning: BODY {c.value('body')} direct to HP")
+    drowning = c.has("Drowning") or c.has(VACUUM)
+    if drowning:
+        log.step(f"start of {c.name}'s Turn, {drowning.name}: BODY {c.value('body')} "
+                 "direct to HP, armour not ablated")
         c = _lose_hp(sheet, c, c.value("body"), log)
     if c.value("hp") < 1:
         penalty = c.counter("death_save_penalty")
@@ -153,4 +213,4 @@ def status(c: Combatant) -> tuple[str, ...]:
 
 
 RULES = Rules(SHEET, initiative, hit, status, start_turn=start_turn, end_turn=end_turn,
-              injury=injury)
+              injury=injury, cleared=cleared)

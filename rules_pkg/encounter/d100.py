@@ -1,5 +1,5 @@
 """The d100 game in an encounter: wounds, armour and Toughness Bonus, statuses with
-durations, hordes with their magnitude; Burning and Blood Loss each turn."""
+durations, hordes with their magnitude; Burning, Blood Loss and Crippled each turn."""
 
 from __future__ import annotations
 
@@ -7,12 +7,15 @@ import random
 from dataclasses import replace
 
 from .. import dice, registry
-from .common import Log, Rules, set_value
+from ..errors import RulesError
+from .common import HALF_ACTION, Log, Rules, set_value
 from .events import Hit
-from .model import Combatant, ConditionDef, Encounter, Sheet, Stat
+from .model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
 
 DOC = "d100-combat-circumstances-and-status-effects.txt"
 ST = f"{DOC} § Status Effects"
+# who can take no more than a Half Action (Dazed, Pinned) or none (Stunned, Helpless)
+HALF_ONLY = ("Dazed", "Pinned", "Stunned", "Helpless")
 
 
 def _c(name: str, effect: str, rounds: int | None = None) -> ConditionDef:
@@ -95,14 +98,54 @@ def _lose(sheet: Sheet, c: Combatant, n: int, log: Log) -> Combatant:
 
 
 def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
-    if e.bypass:
+    """`location` "crippled": Crippled's own damage (§ Crippled: it ignores AP and TB,
+    and if it reduces you to 0 wounds you lose Crippled and gain Blood Loss)."""
+    if e.location not in ("", "crippled"):
+        raise RulesError(f"a d100 hit has no location {e.location[:20]!r}")
+    if e.bypass or e.location == "crippled":
         through = e.damage
         log.step("ignores AP and TB")
     else:
         soak = c.value("ap") + c.value("tb")
         through = max(0, e.damage - soak)
         log.step(f"{e.damage} - AP {c.value('ap')} - TB {c.value('tb')} = {through}")
-    return _lose(sheet, c, through, log)
+    c = _lose(sheet, c, through, log)
+    if e.location == "crippled" and c.kind == "character" and c.value("wounds") == 0 \
+            and c.has("Crippled"):
+        log.step(f"Crippled's damage reduced {c.name} to 0 wounds: Crippled is lost, "
+                 f"Blood Loss gained ({ST})")
+        kept = tuple(x for x in c.conditions if x.name not in ("Crippled", "Blood Loss"))
+        c = replace(c, conditions=(*kept, Condition("Blood Loss", None, "", 0)))
+    return c
+
+
+def _crippled(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
+              log: Log) -> Combatant:
+    """§ Crippled: more than a Half Action on your turn: test Toughness; a failure deals
+    1d10 ignoring AP and TB. Hordes instead instantly gain Blood Loss (at the end of
+    the turn here: the moment the tracker sees it)."""
+    if c.kind == "horde":
+        if not c.has("Blood Loss"):
+            log.step(f"{c.name} is a Crippled horde: it gains Blood Loss instead")
+            c = replace(c, conditions=(*c.conditions,
+                                       Condition("Blood Loss", None, "", enc.round)))
+        return c
+    held = next((x for x in HALF_ONLY if c.has(x)), "")
+    if held or c.counter(HALF_ACTION):
+        why = (f"{held}: at most a Half Action" if held else "took at most a Half Action")
+        log.step(f"{c.name}, Crippled: {why}, no Toughness test")
+        return c
+    t = c.value("toughness")
+    rolled, ok = _test(rng, t)
+    log.step(f"{c.name}, Crippled, more than a Half Action: Toughness test {rolled} against "
+             f"{t}: " + ("passed" if ok else "failed"))
+    log.note("Crippled tests only a turn of more than a Half Action: if this one was less, "
+             "Undo, tick 'Only a Half Action this turn' and press Next turn again.")
+    if ok:
+        return c
+    (d,) = dice.roll(rng, 10)
+    log.step(f"1d10 ({d}) damage, ignoring AP and TB")
+    return hit(sheet, c, Hit(c.id, d, location="crippled"), rng, log)
 
 
 def _test(rng: random.Random, target: int) -> tuple[int, bool]:
@@ -140,6 +183,8 @@ def end_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
                 c = set_value(sheet, c, "toughness", t - d, log)
                 log.step(f"1d5 ({d}) Toughness decay: {t} → {c.value('toughness')}"
                          + (": 0 Toughness, dead" if c.value("toughness") == 0 else ""))
+    if c.has("Crippled"):
+        c = _crippled(sheet, c, enc, rng, log)
     if c.has("Pinned"):
         w = c.value("willpower")
         rolled, ok = _test(rng, w)

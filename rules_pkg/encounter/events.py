@@ -54,6 +54,7 @@ class NextTurn:
 
     KIND: ClassVar[str] = "next_turn"
     seed: int = 0
+    half_action: bool = False  # the turn that ends took at most a Half Action (d100 Crippled)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..errors import RulesError
 from . import events as ev
-from .common import Log, Rules, change, set_value
+from .common import HALF_ACTION, Log, Rules, change, set_value
 from .model import MAX_COMBATANTS, MAX_NAME, Combatant, Condition, Encounter, Entry
 
 MAX_EVENTS = 5000
@@ -97,7 +97,7 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         enc = _sort(rules, replace(enc, round=max(enc.round, 1)), keep_current=not setting_up)
         return enc, f"{c.name}'s initiative set to {e.value}"
     if isinstance(e, ev.NextTurn):
-        return _next_turn(rules, enc, random.Random(e.seed), log)
+        return _next_turn(rules, enc, random.Random(e.seed), log, e.half_action)
     if isinstance(e, ev.NextRound):
         _started(enc)
         rng = random.Random(e.seed)
@@ -151,6 +151,7 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         if not c.has(name):
             raise RulesError(f"{c.name} is not {name}")
         after = replace(c, conditions=tuple(x for x in c.conditions if x.name != name))
+        after = rules.cleared(sheet, after, name, log)
         return enc.replace_combatant(after), f"{c.name} is no longer {name}"
     if isinstance(e, ev.Injury):
         c = enc.combatant(e.target)
@@ -200,12 +201,15 @@ def _started(enc: Encounter) -> None:
 
 
 def _next_turn(rules: Rules, enc: Encounter, rng: random.Random,
-               log: Log) -> tuple[Encounter, str]:
+               log: Log, half_action: bool = False) -> tuple[Encounter, str]:
     _started(enc)
     sheet = rules.sheet
     cur = enc.current
     assert cur is not None
-    enc = enc.replace_combatant(rules.end_turn(sheet, cur, enc, rng, log))
+    # the end-of-turn rules read it as a counter for this one call (d100 Crippled)
+    ended = rules.end_turn(sheet, cur.with_counter(HALF_ACTION, int(half_action)), enc, rng, log)
+    enc = enc.replace_combatant(replace(ended, counters=tuple(
+        x for x in ended.counters if x[0] != HALF_ACTION)))
     turn = enc.turn + 1
     if turn >= len(enc.order):
         enc = _new_round(rules, enc, rng, log)
@@ -272,7 +276,8 @@ def _set_condition(rules: Rules, enc: Encounter, c: Combatant, name: str, rounds
     if not d.levels and level:
         raise RulesError(f"{d.name} has no levels")
     log.step(f"{d.name}: {d.effect} ({d.source})")
-    cond = Condition(d.name, rounds, level, enc.round)
+    cur = enc.current
+    cond = Condition(d.name, rounds, level, enc.round, cur is not None and cur.id == c.id)
     return replace(c, conditions=(*(x for x in c.conditions if x.name != d.name), cond))
 
 

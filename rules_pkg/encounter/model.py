@@ -88,6 +88,7 @@ class Condition:
     rounds: int | None  # rounds left; None: until cleared
     level: str = ""
     since: int = 0  # the round it was set in (Burning grows by +1 per round passed)
+    own_turn: bool = False  # set during its bearer's own turn ("starting with your next Turn")
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,8 @@ SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 IDS = ("a", "b", "c")
 LOCATIONS = {"cyberpunk_red": ("body", "head"),
-             "forbidden_lands": ("strength", "agility", "wits", "empathy")}
+             "forbidden_lands": ("strength", "agility", "wits", "empathy"),
+             "d100": ("", "crippled")}
 
 
 @st.composite
@@ -65,7 +66,7 @@ def fights(draw: st.DrawFn, game: str) -> list[Any]:
             SetCondition, target, st.just(c.name), st.none() | st.integers(1, 4),
             st.sampled_from(c.levels or ("",)))),
         st.builds(ClearCondition, target, cond.map(lambda c: c.name)),
-        st.builds(NextTurn, seeds),
+        st.builds(NextTurn, seeds, st.booleans()),
         st.builds(NextRound, seeds),
     )
     log.extend(draw(st.lists(events, max_size=14)))

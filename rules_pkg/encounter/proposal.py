@@ -1,0 +1,43 @@
+"""What an 'Apply to …' proposal is, and how a calculator's result is read for one."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from . import events as ev
+
+Values = dict[str, Any]
+
+
+class Proposal(NamedTuple):
+    """An event without its target: the page adds the combatant chosen.
+
+    `role`: whom it is for by default: "target" (the one hit) or "actor" (the one who
+    acted: bullets spent come off the shooter, not the target).
+    """
+
+    label: str
+    event: ev.Event
+    role: str = "target"
+
+
+def values_of(result: Values) -> Values:
+    return {str(v[0]): v[1] for v in result.get("values", []) if isinstance(v, list) and v}
+
+
+def dice_of(result: Values, kind: str) -> list[int]:
+    return [int(d["value"]) for d in result.get("dice", [])
+            if isinstance(d, dict) and d.get("kind") == kind]
+
+
+def as_int(v: Any) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def summary_of(result: Values) -> str:
+    return str(result.get("summary", ""))[:150]
+
+
+def sixes(rolled: list[int]) -> bool:
+    """§ Critical Injuries: two or more 6s on the damage dice."""
+    return sum(1 for d in rolled if d == 6) >= 2

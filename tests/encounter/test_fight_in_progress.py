@@ -1,0 +1,174 @@
+"""A fight in progress on a phone, for Cyberpunk RED and d100 (issue 12): several turns
+with per-turn effects ticking, results applied from the calculators beside the tracker.
+The page's numbers are checked against rules_pkg.encounter folding the stored log.
+With TABLESIDE_ENCOUNTER_SCREENS=<folder> it saves `<game>-fight.png` (390 px wide)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from encounter.test_encounter_walk import PHONE, calc_host, open_tracker, stored, wait_events
+from rules_pkg.encounter import fold
+from rules_pkg.encounter.fold import rules_for
+
+pytestmark = pytest.mark.browser
+
+
+def add(page: Any, n: int, name: str, values: dict[str, str], kind: str = "") -> None:
+    form = page.locator(".ts-enc-addform")
+    form.get_by_label("Name", exact=True).fill(name)
+    if kind:
+        form.get_by_label("Kind", exact=True).select_option(kind)
+    for label, value in values.items():
+        form.get_by_label(label, exact=True).fill(value)
+    form.get_by_role("button", name="Add to the fight").click()
+    wait_events(page, n)
+
+
+def row(page: Any, name: str) -> Any:
+    return page.locator(".ts-enc-order > li").filter(
+        has=page.locator(".ts-enc-name", has_text=re.compile(f"^{name}$")))
+
+
+def condition(page: Any, n: int, who: str, name: str, level: str = "") -> None:
+    row(page, who).locator(".ts-enc-who").click()
+    card = page.locator(".ts-enc-card")
+    card.get_by_label("Condition", exact=True).select_option(name)
+    if level:
+        card.get_by_label("Level", exact=True).select_option(level)
+    card.get_by_role("button", name="Set").click()
+    wait_events(page, n)
+
+
+def roll_and_apply(page: Any, calc: str, n: int, seed: str, **fields: str) -> int:
+    """Roll `calc` as the current combatant against Bo; apply every proposal offered."""
+    page.get_by_role("button", name="Calculators").click()
+    page.locator("#ts-enc-target").select_option(label="Bo")
+    host = calc_host(page, calc)
+    for name, value in fields.items():
+        host.locator(f"[name={name}]").fill(value)
+    host.locator("[name=seed]").fill(seed)
+    host.get_by_role("button", name="Roll", exact=True).click()
+    host.locator(".ts-apply-go").first.wait_for()
+    for i in range(host.locator(".ts-apply-go").count()):
+        host.locator(".ts-apply-go").nth(i).click()
+        n += 1
+        wait_events(page, n)
+    page.get_by_role("button", name="Close the calculators").click()
+    return n
+
+
+def check_page(page: Any, game: str) -> Any:
+    """Each combatant's brief on the page is what the fold of the stored log gives."""
+    enc = fold(game, stored(page, game)[1])
+    keys = {s.label: s.key for s in rules_for(game).sheet.stats}
+    for c in enc.combatants:
+        brief = row(page, c.name).locator(".ts-enc-brief").inner_text()
+        for part in brief.split(" · "):
+            label, value = part.rsplit(" ", 1)
+            assert c.value(keys[label]) == int(value), (c.name, part)
+    return enc
+
+
+def shoot(page: Any, game: str) -> None:
+    folder = os.environ.get("TABLESIDE_ENCOUNTER_SCREENS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.screenshot(path=str(Path(folder) / f"{game.replace('_', '-')}-fight.png"),
+                        scale="css")
+
+
+@pytest.fixture
+def phone(browser: Any) -> Any:
+    ctx = browser.new_context(**PHONE)
+    ctx.set_default_timeout(30_000)
+    yield ctx
+    ctx.close()
+
+
+def test_cyberpunk_red_fight_in_progress(phone: Any, base_url: str) -> None:
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_tracker(page, f"{base_url}cyberpunk-red/encounter/")
+    page.locator(".ts-enc-add summary").click()
+    add(page, 1, "Ada", {"REF": "9"})
+    add(page, 2, "Bo", {})
+    add(page, 3, "Cy", {"REF": "4"})
+    page.locator(".ts-enc-add summary").click()
+    page.get_by_role("button", name="Roll initiative").click()
+    wait_events(page, 4)
+    n = roll_and_apply(page, "cyberpunk_red.autofire", 4, "5")  # 27 to Bo, 10 bullets
+    assert n == 6
+    first = fold("cyberpunk_red", stored(page, "cyberpunk_red")[1]).order[0]
+    others = [c.name for c in fold("cyberpunk_red", stored(page, "cyberpunk_red")[1]
+                                   ).combatants if c.id != first]
+    condition(page, 7, others[0], "On Fire", "Strong")
+    condition(page, 8, others[1], "Electrocuted")
+    page.get_by_role("button", name="Next round").click()
+    wait_events(page, 9)
+    enc = check_page(page, "cyberpunk_red")
+    steps = "\n".join(enc.history[-1].steps)
+    assert "On Fire (Strong): 4 damage direct to HP" in steps
+    assert "still Electrocuted" in steps
+    page.get_by_role("button", name="Next turn").click()
+    wait_events(page, 10)
+    check_page(page, "cyberpunk_red")
+    page.locator(".ts-enc-order > li[aria-current=true] .ts-enc-who").click()
+    shoot(page, "cyberpunk_red")
+    assert not errors, errors
+
+
+def test_d100_fight_in_progress(phone: Any, base_url: str) -> None:
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_tracker(page, f"{base_url}d100/encounter/")
+    page.locator(".ts-enc-add summary").click()
+    add(page, 1, "Ada", {"Armour (AP)": "4"})
+    add(page, 2, "Bo", {})
+    add(page, 3, "Gang", {"Magnitude (full)": "30"}, kind="horde")
+    page.locator(".ts-enc-add summary").click()
+    n = 3
+    while True:  # until a character acts first: Crippled below asks a character's turn
+        page.get_by_role("button", name="Roll initiative").click()
+        n += 1
+        wait_events(page, n)
+        if fold("d100", stored(page, "d100")[1]).current.kind == "character":
+            break
+    n = roll_and_apply(page, "d100.helpless_damage", n, "3", bonus="4")
+    enc = fold("d100", stored(page, "d100")[1])
+    current = enc.current
+    assert current is not None
+    condition(page, n + 1, current.name, "Crippled")
+    condition(page, n + 2, "Gang", "Burning")
+    # Crippled: the GM says the turn was only a Half Action: no Toughness test
+    half = page.get_by_label("Only a Half Action this turn (Crippled: no test)")
+    half.check()
+    page.get_by_role("button", name="Next turn").click()
+    wait_events(page, n + 3)
+    enc = check_page(page, "d100")
+    assert (f"{current.name}, Crippled: took at most a Half Action, no Toughness test"
+            in enc.history[-1].steps)
+    assert half.is_hidden()  # the next combatant is not Crippled
+    page.get_by_role("button", name="Next round").click()
+    wait_events(page, n + 4)
+    enc = check_page(page, "d100")
+    steps = "\n".join(enc.history[-1].steps)
+    assert "Gang burns: a horde loses 1d10" in steps
+    # round 2: the Crippled combatant acts first again and ends a full turn: tested
+    assert page.get_by_label("Only a Half Action this turn (Crippled: no test)").is_visible()
+    page.get_by_role("button", name="Next turn").click()
+    wait_events(page, n + 5)
+    enc = check_page(page, "d100")
+    steps = "\n".join(enc.history[-1].steps)
+    assert f"{current.name}, Crippled, more than a Half Action: Toughness test" in steps
+    page.locator(".ts-enc-order > li[aria-current=true] .ts-enc-who").click()
+    shoot(page, "d100")
+    assert not errors, errors
