@@ -92,16 +92,24 @@ def phone(browser: Any) -> Any:
     ctx.close()
 
 
-def test_cyberpunk_red_fight_in_progress(phone: Any, base_url: str) -> None:
+def start_fight(phone: Any, url: str,
+                cast: list[tuple[str, dict[str, str], str]]) -> tuple[Any, list[str]]:
+    """A fresh page on the Encounter page at `url` with `cast` added (name, values, kind);
+    the list collects the page's uncaught errors."""
     page = phone.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    open_tracker(page, f"{base_url}cyberpunk-red/encounter/")
+    open_tracker(page, url)
     page.locator(".ts-enc-add summary").click()
-    add(page, 1, "Ada", {"REF": "9"})
-    add(page, 2, "Bo", {})
-    add(page, 3, "Cy", {"REF": "4"})
+    for n, (name, values, kind) in enumerate(cast, 1):
+        add(page, n, name, values, kind=kind)
     page.locator(".ts-enc-add summary").click()
+    return page, errors
+
+
+def test_cyberpunk_red_fight_in_progress(phone: Any, base_url: str) -> None:
+    page, errors = start_fight(phone, f"{base_url}cyberpunk-red/encounter/", [
+        ("Ada", {"REF": "9"}, ""), ("Bo", {}, ""), ("Cy", {"REF": "4"}, "")])
     page.get_by_role("button", name="Roll initiative").click()
     wait_events(page, 4)
     n = roll_and_apply(page, "cyberpunk_red.autofire", 4, "5")  # 27 to Bo, 10 bullets
@@ -126,15 +134,9 @@ def test_cyberpunk_red_fight_in_progress(phone: Any, base_url: str) -> None:
 
 
 def test_d100_fight_in_progress(phone: Any, base_url: str) -> None:
-    page = phone.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    open_tracker(page, f"{base_url}d100/encounter/")
-    page.locator(".ts-enc-add summary").click()
-    add(page, 1, "Ada", {"Armour (AP)": "4"})
-    add(page, 2, "Bo", {})
-    add(page, 3, "Gang", {"Magnitude (full)": "30"}, kind="horde")
-    page.locator(".ts-enc-add summary").click()
+    page, errors = start_fight(phone, f"{base_url}d100/encounter/", [
+        ("Ada", {"Armour (AP)": "4"}, ""), ("Bo", {}, ""),
+        ("Gang", {"Magnitude (full)": "30"}, "horde")])
     n = 3
     while True:  # until a character acts first: Crippled below asks a character's turn
         page.get_by_role("button", name="Roll initiative").click()
