@@ -36,6 +36,7 @@ function fragmentTarget() {
  * @returns {() => void} a function that re-pins at once (call it after a synchronous build)
  */
 export function pinFragment() {
+  delete root.dataset.tsInput; // a new page: see above
   const target = fragmentTarget();
   return target ? pin(target) : () => {};
 }
@@ -56,6 +57,7 @@ export function pin(target) {
     if (location.hash !== hash) { stop(); return; }
     target.scrollIntoView({ block: "start", behavior: "instant" });
   };
+
   const ro = new ResizeObserver(place);
   ro.observe(document.body);
   for (const el of document.querySelectorAll(".ts-calc, .ts-deck, .md-content")) ro.observe(el);
@@ -89,6 +91,17 @@ export function pin(target) {
   release = stop;
   place();
   return place;
+}
+
+// Material shows its "Back to top" button after any upward scroll. The page also scrolls
+// up by itself as it settles: a pin placing its heading, or the browser's scroll anchoring
+// when something above shrinks (each calculator's "Loading…" line cleared once Python is
+// ready, maybe long after the pin let go on a slow phone). The button then covered the
+// heading the reader came for. It is for a reader scrolling back up, so it stays hidden
+// (tableside.css) until the reader's first input on the page: <html data-ts-input>.
+const root = document.documentElement;
+for (const t of [...USER_EVENTS, "mousedown"]) {
+  addEventListener(t, () => { root.dataset.tsInput = ""; }, { capture: true, passive: true });
 }
 
 /** Stop keeping the fragment in place (something else now decides where the page is). */

@@ -81,6 +81,10 @@ def settle(page: Any, anchor: str) -> dict[str, Any]:
                           bottom: el ? Math.round(el.getBoundingClientRect().bottom) : null,
                           header: Math.round(header.getBoundingClientRect().bottom),
                           atEnd: se.scrollTop + innerHeight >= se.scrollHeight - 2,
+                          // Material's "Back to top" pill, drawn over the heading when shown
+                          backToTop: (() => { const t = document.querySelector('.md-top');
+                            return !!t && !t.hidden && getComputedStyle(t).display !== 'none';
+                          })(),
                           height: innerHeight, y: Math.round(scrollY) };
                }""", anchor)
         if now == last:
@@ -175,3 +179,27 @@ def test_every_heading_anchor_lands_on_its_heading(new_page: NewPage, site_dir: 
                                 f"{shifts_since(page, t1)}")
     print(f"{width}: {n} landings in {time.monotonic() - started:.0f} s")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+def test_a_deep_link_is_not_covered_by_back_to_top(new_page: NewPage, site_dir: Path,
+                                                   base_url: str, width: str) -> None:
+    """Python starting clears each calculator's "Loading…" line above the heading, and the
+    browser's scroll anchoring scrolls up by those pixels: Material took that for the
+    reader scrolling up and drew its "Back to top" pill over the heading."""
+    path, anchor = "horizon/pistols/", "weapon-profile-hand-cannon-tier-4"
+    assert f'id="{anchor}"' in (site_dir / path / "index.html").read_text("utf-8")
+    page = new_page(WIDTHS[width])
+    page.goto(f"{base_url}{path}#{anchor}")
+    wait_python(page)
+    got = settle(page, anchor)
+    assert check_landing(f"{width} {path}#{anchor}", got) is None, got
+    assert not got["backToTop"], "Material's 'Back to top' is drawn over the heading"
+    # ...and it is still there for a reader who scrolls back up
+    page.mouse.move(WIDTHS[width]["width"] // 2, 400)
+    page.mouse.wheel(0, 800)
+    page.wait_for_timeout(400)
+    page.mouse.wheel(0, -300)
+    page.wait_for_function("""() => { const t = document.querySelector('.md-top');
+        return !t.hidden && getComputedStyle(t).display !== 'none'; }""", timeout=10_000)
