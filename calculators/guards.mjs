@@ -138,3 +138,27 @@ export function framedNotice() {
   article.prepend(h("div", { class: "ts-framed", role: "alert" },
     h("p", { text: FRAMED_TEXT }), h("p", {}, open)));
 }
+
+// The calculators' own code refused: tableside.js (or a module it imports) is not the
+// file this site was built with, so the browser's integrity check never ran it (#9), or it
+// could not be fetched. Its calculator slots would stay empty; each says why instead. This
+// module is also imported by offline.js, which runs whether or not tableside.js did; module
+// scripts have all run by DOMContentLoaded, so tableside.js's mark is there if it ran.
+export const UI_MISSING_TEXT = "The calculators could not be loaded: their code is not the "
+  + "code this site was built with, or it could not be fetched. Reload the page to try "
+  + "again; the tables on this page still work.";
+
+function uiMissing() {
+  if (document.documentElement.dataset.tsUi !== undefined) return; // tableside.js ran
+  for (const host of document.querySelectorAll(".ts-calc:not([data-ts-ready])")) {
+    /** @type {HTMLElement} */ (host).dataset.tsReady = "";
+    host.replaceChildren(h("p", { class: "ts-status", role: "status", text: UI_MISSING_TEXT }));
+  }
+}
+
+if (globalThis.document) {
+  document.addEventListener("DOMContentLoaded", () => {
+    uiMissing();
+    window.document$?.subscribe(() => { uiMissing(); }); // each instant-navigation page
+  }, { once: true });
+}

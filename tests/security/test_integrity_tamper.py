@@ -150,3 +150,29 @@ def test_the_untouched_copy_computes(browser: Any, site_dir: Path,
         assert page.locator("html").get_attribute("data-ts-integrity") is None
     finally:
         ctx.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("module", ["tableside.js", "form.mjs"])
+def test_changed_calculator_code_never_runs_and_every_slot_says_so(
+        module: str, browser: Any, site_dir: Path, server: tuple[Path, str]) -> None:
+    """The page's own modules carry `integrity`: the browser refuses a changed copy before
+    it runs (tableside.js, or a module it imports), and guards.mjs (loaded by offline.js as
+    well) fills each calculator slot with the reason instead of leaving it empty."""
+    root, url = server
+    site = copy_site(site_dir, root / f"ui-{module}")
+    append_flag(site / "assets/calculators" / module)
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    try:
+        page.goto(f"{url}ui-{module}/{page_with(site_dir, 'data-calc=')}")
+        status = page.locator(".ts-calc:not([hidden]) .ts-status").first
+        status.filter(has_text="The calculators could not be loaded").wait_for(timeout=30_000)
+        slots = page.locator(".ts-calc")
+        assert slots.count() > 0
+        assert page.locator(".ts-calc:not([data-ts-ready])").count() == 0  # every slot said it
+        assert page.locator(".ts-calc form").count() == 0
+        assert page.evaluate("() => globalThis.__tsTampered") is None  # the change never ran
+        assert page.locator("html").get_attribute("data-ts-ui") is None
+    finally:
+        ctx.close()
