@@ -81,7 +81,8 @@ lint: $(VENV)/.stamp node_modules/.stamp
 # Pure-Python wheels (pytest, hypothesis) for the rules tests inside Pyodide under Node.
 build/pyodide-wheels/.stamp: tests/pyodide/requirements.txt $(VENV)/.stamp
 	$(PY) -m pip download -q --no-deps --only-binary=:all: --python-version 3.14 \
-	  --platform any --implementation py -d build/pyodide-wheels -r tests/pyodide/requirements.txt
+	  --platform any --implementation py --require-hashes -d build/pyodide-wheels \
+	  -r tests/pyodide/requirements.txt
 	touch $@
 
 test-pyodide: build/pyodide-wheels/.stamp node_modules/.stamp
