@@ -1,3 +1,4 @@
+// @ts-check
 // A calculator's result: the answer first, its dice, its values by kind, the table rows it
 // reads (highlighted, labelled by calculator), the worked steps folded, its odds, and a
 // "Push" where the game lets a player reroll after seeing the dice.

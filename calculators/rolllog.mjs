@@ -1,3 +1,4 @@
+// @ts-check
 // The roll log: the last results of this tab, kept across pages (sessionStorage), each
 // with "Use <value>" to chain a number into a fitting input on this page (issue #11); and
 // "Keep the screen awake" at the table (Wake Lock API, where the browser has it).
@@ -26,9 +27,12 @@ export function addToLog(calc, result, href) {
   renderLog();
 }
 
+/** Every whole-number input of the calculators built on this page, with a readable name. */
 function intTargets() {
-  return [...document.querySelectorAll(".ts-calc[data-ts-ready] input[data-int]")].map((el) => {
-    const host = el.closest(".ts-calc");
+  const inputs = /** @type {NodeListOf<HTMLInputElement>} */ (
+    document.querySelectorAll(".ts-calc[data-ts-ready] input[data-int]"));
+  return [...inputs].map((el) => {
+    const host = /** @type {HTMLElement} */ (el.closest(".ts-calc"));
     const calc = host.querySelector(".ts-title strong")?.textContent || "";
     const label = document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent || el.name;
     const where = host.dataset.tsContext ? `${host.dataset.tsContext}: ` : "";
@@ -75,10 +79,10 @@ function useChooser(entryEl, name, value, kind) {
       onclick: () => {
         const t = targets[Number(select.value)];
         if (!t) return;
-        const host = t.el.closest(".ts-calc");
+        const host = t.host;
         const deck = host.parentElement?.closest(".ts-deck");
         if (deck) selectTab(deck, host);
-        const more = t.el.closest("details.ts-more");
+        const more = /** @type {HTMLDetailsElement | null} */ (t.el.closest("details.ts-more"));
         if (more) more.open = true;
         t.el.value = String(value);
         t.el.dispatchEvent(new Event("input", { bubbles: true }));
@@ -113,8 +117,8 @@ export function renderLog() {
     }
     return li;
   }));
-  panel.querySelector(".ts-log-empty").hidden = log.length > 0;
-  panel.querySelector(".ts-log-clear").hidden = log.length === 0;
+  /** @type {HTMLElement} */ (panel.querySelector(".ts-log-empty")).hidden = log.length > 0;
+  /** @type {HTMLElement} */ (panel.querySelector(".ts-log-clear")).hidden = log.length === 0;
 }
 
 // Keep the screen on at the table, only where the browser can (Wake Lock API).

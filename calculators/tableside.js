@@ -1,3 +1,4 @@
+// @ts-check
 // Tableside calculators: one generic UI for every calculator in rules_pkg's registry.
 //
 // Every `<div class="ts-calc" data-calc="<id>" data-preset='{json}'>` on a page becomes a
@@ -127,6 +128,7 @@ function mount(host, calc, index) {
         return;
       }
     }
+    /** @type {Record<string, string | boolean>} */
     const payload = { ...values };
     let seed = null;
     if (roll) {
@@ -224,7 +226,8 @@ async function onPage() {
   // A #heading stays on screen while the page builds (and, on a phone, past the release of
   // Material's search scroll lock, so pin pages without calculators too).
   const replace = pinFragment();
-  const hosts = [...document.querySelectorAll(".ts-calc:not([data-ts-ready])")];
+  const hosts = [.../** @type {NodeListOf<HTMLElement>} */ (
+    document.querySelectorAll(".ts-calc:not([data-ts-ready])"))];
   if (!hosts.length) return;
   if (!FRAMED) loadPython(); // start now: the first click is then usually instant
   let registry;
