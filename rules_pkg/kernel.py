@@ -24,10 +24,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, get_args, get_origin
 
+from .dice import Draw, sample
 from .errors import RulesError
-from .registry import Calculator, Input, Result, register
+from .registry import Calculator, Die, Highlight, Input, Result, register
 
-__all__ = ["Each", "In", "calculator", "derive_inputs"]
+__all__ = ["Each", "In", "Roll", "calculator", "derive_inputs", "rolled"]
+
+T = typing.TypeVar("T")
+Faces = tuple[tuple[int, int], ...]  # the dice a seeded run drew, as (sides, face)
 
 
 @dataclass(frozen=True)
@@ -161,3 +165,31 @@ def calculator(id: str, title: str, source: str, tables: Sequence[str] = (),
         return named_only
 
     return decorate
+
+
+# -- an outcome written once: the exact answer, or the same outcome on seeded dice -------------
+@dataclass(frozen=True)
+class Roll:
+    """What one seeded roll adds to the exact answer: its own summary, the dice shown, and
+    values put first (what was rolled), steps and highlights put after the exact ones."""
+
+    summary: str
+    dice: tuple[Die, ...] = ()
+    values: tuple[tuple[Any, ...], ...] = ()
+    steps: tuple[str, ...] = ()
+    highlight: tuple[Highlight, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def rolled(exact: Result, rng: random.Random | None, outcome: Callable[[Draw], T],
+           say: Callable[[T, Faces], Roll]) -> Result:
+    """The exact answer; when asked to roll, `outcome` (the very program whose distribution
+    the exact answer is, see dice.expand) is run once on seeded dice and `say` reports it."""
+    if rng is None:
+        return exact
+    got, faces = sample(outcome, rng)
+    r = say(got, faces)
+    return dataclasses.replace(
+        exact, summary=r.summary, dice=exact.dice + r.dice, values=r.values + exact.values,
+        steps=exact.steps + r.steps, highlight=exact.highlight + r.highlight,
+        notes=exact.notes + r.notes)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated
 
-from ..dice import Distribution, check_dice, roll
+from ..dice import Distribution, Draw, check_dice, expand, roll
 from ..errors import RulesError
 from ..kernel import In
 from ..registry import Odds
@@ -38,14 +39,23 @@ def p_beat(base: int, dv: int) -> Fraction:
     return check(base).p(lambda t: t > dv)
 
 
+def beat_dv(base: int, dv: int) -> Callable[[Draw], int]:
+    """The amount STAT + Skill + 1d10 beats the DV by (<= 0 is a miss), from the d10."""
+    return lambda draw: base + draw(10) - dv
+
+
+def beat_roll(attack: int, defence: int) -> Callable[[Draw], int]:
+    """Attacker total minus defender total (each + 1d10, the attacker's first); the attacker
+    wins only above 0."""
+    return lambda draw: attack + draw(10) - (defence + draw(10))
+
+
 def margin_vs_dv(base: int, dv: int) -> Distribution[int]:
-    """The amount the check beats the DV by (<= 0 is a miss)."""
-    return check(base).map(lambda t: t - dv)
+    return expand(beat_dv(base, dv))
 
 
 def margin_opposed(attack: int, defence: int) -> Distribution[int]:
-    """Attacker total minus defender total; the attacker wins only above 0."""
-    return check(attack).combine(check(defence), lambda a, d: a - d)
+    return expand(beat_roll(attack, defence))
 
 
 def _odds_check(m: Distribution[int], title: str) -> Odds:
