@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated
 
-from ..dice import Distribution, Draw, check_dice, expand, roll
+from ..dice import Distribution, Draw, check_dice, expand
 from ..errors import RulesError
-from ..kernel import In
-from ..registry import Odds
+from ..kernel import Faces, In
+from ..registry import Die, Odds
 from .sheet import rule
 
 # -- the core roll ----------------------------------------------------------------------------
@@ -76,10 +75,22 @@ class Defence:
     dex: int = 0
     evasion: int = 0
 
-    def margin(self, attack_base: int) -> Distribution[int]:
+    def beat(self, attack_base: int) -> Callable[[Draw], int]:
+        """The attack's margin over this defence, from the attack's d10 (and the dodge's)."""
         if self.dodge:
-            return margin_opposed(attack_base, self.dex + self.evasion)
-        return margin_vs_dv(attack_base, self.dv)
+            return beat_roll(attack_base, self.dex + self.evasion)
+        return beat_dv(attack_base, self.dv)
+
+    def margin(self, attack_base: int) -> Distribution[int]:
+        return expand(self.beat(attack_base))
+
+    def rolled(self, faces: Faces) -> tuple[int, tuple[Die, ...]]:
+        """The defence total a seeded roll met (faces: the attack's d10, then any dodge's),
+        and the defence's die as shown."""
+        if not self.dodge:
+            return self.dv, ()
+        dd = faces[1][1]
+        return self.dex + self.evasion + dd, (Die(10, dd, "dodge", "defence"),)
 
     def describe(self) -> str:
         if self.dodge:
@@ -207,6 +218,25 @@ def _hp_odds(dist: Distribution[int], title: str) -> Odds:
     return Odds.of(dist, title)
 
 
-def _roll_damage(rng: random.Random, n: int, sides: int = 6) -> tuple[tuple[int, ...], bool]:
-    vs = roll(rng, sides, n)
-    return vs, sum(1 for v in vs if v == crit_face()) >= 2
+def damage_pool(draw: Draw, n: int, sides: int = 6) -> tuple[int, bool]:
+    """Nd6 as (sum, Critical Injury?), drawn as one pool (exact by dice_with_crit)."""
+    def each(d: Draw) -> tuple[int, bool]:
+        vs = [d(sides) for _ in range(n)]
+        return sum(vs), sum(1 for v in vs if v == crit_face()) >= 2
+
+    return draw.pool(dice_with_crit(n, sides), each)
+
+
+def strike(beat: Callable[[Draw], int], n: int, sides: int = 6,
+           ) -> Callable[[Draw], tuple[int, tuple[int, bool] | None]]:
+    """An attack as a function of the dice: its margin, then the damage dice on a hit only."""
+    def program(draw: Draw) -> tuple[int, tuple[int, bool] | None]:
+        mg = beat(draw)
+        return mg, damage_pool(draw, n, sides) if mg > 0 else None
+
+    return program
+
+
+def damage_dice(faces: Faces, kind: str = "damage") -> list[Die]:
+    """The damage dice of a seeded roll, as shown."""
+    return [Die(s, v, "", kind) for s, v in faces]

@@ -7,7 +7,7 @@ import re
 from functools import cache
 from typing import Annotated
 
-from ..dice import check_dice
+from ..dice import check_dice, sample
 from ..errors import RulesError
 from ..kernel import In, calculator
 from ..registry import Die, Result
@@ -16,8 +16,9 @@ from .core import (
     Hit,
     MeleeHalfIn,
     _hp_odds,
-    _roll_damage,
     crit_bonus,
+    damage_dice,
+    damage_pool,
     dice_with_crit,
     head_multiplier,
     melee_note,
@@ -65,10 +66,12 @@ def damage(
     ]
     dice_out: list[Die] = []
     h: Hit | None = None
+    # A roll comes three ways and is reported one way: none (the odds), rolled here on seeded
+    # dice (which wins over a typed total), or typed in from the table's own dice.
     if rng is not None:
-        vs, c = _roll_damage(rng, dice)
-        dice_out = [Die(6, v, "", "damage") for v in vs]
-        h = take_damage(sum(vs), sp, head=head, melee=melee, crit=c, half=melee_half)
+        (total, c), faces = sample(lambda draw: damage_pool(draw, dice), rng)
+        dice_out = damage_dice(faces)
+        h = take_damage(total, sp, head=head, melee=melee, crit=c, half=melee_half)
     elif rolled:
         if not dice <= rolled <= 6 * dice:
             raise RulesError(f"{dice}d6 rolls {dice} to {6 * dice} (got {rolled})")
