@@ -171,11 +171,13 @@ def calculator(id: str, title: str, source: str, tables: Sequence[str] = (),
 @dataclass(frozen=True)
 class Roll:
     """What one seeded roll adds to the exact answer: its own summary, the dice shown, and
-    values put first (what was rolled), steps and highlights put after the exact ones."""
+    values put first (what was rolled; `more`: put last), steps and highlights put after the
+    exact ones."""
 
     summary: str
     dice: tuple[Die, ...] = ()
     values: tuple[tuple[Any, ...], ...] = ()
+    more: tuple[tuple[Any, ...], ...] = ()
     steps: tuple[str, ...] = ()
     highlight: tuple[Highlight, ...] = ()
     notes: tuple[str, ...] = ()
@@ -190,6 +192,6 @@ def rolled(exact: Result, rng: random.Random | None, outcome: Callable[[Draw], T
     got, faces = sample(outcome, rng)
     r = say(got, faces)
     return dataclasses.replace(
-        exact, summary=r.summary, dice=exact.dice + r.dice, values=r.values + exact.values,
+        exact, summary=r.summary, dice=exact.dice + r.dice, values=r.values + exact.values + r.more,
         steps=exact.steps + r.steps, highlight=exact.highlight + r.highlight,
         notes=exact.notes + r.notes)
