@@ -184,14 +184,15 @@ class Roll:
 
 
 def rolled(exact: Result, rng: random.Random | None, outcome: Callable[[Draw], T],
-           say: Callable[[T, Faces], Roll]) -> Result:
+           say: Callable[[T, Faces], Roll], closing: tuple[str, ...] = ()) -> Result:
     """The exact answer; when asked to roll, `outcome` (the very program whose distribution
-    the exact answer is, see dice.expand) is run once on seeded dice and `say` reports it."""
+    the exact answer is, see dice.expand) is run once on seeded dice and `say` reports it.
+    `closing`: the steps that end the explanation either way (after a roll's own)."""
     if rng is None:
-        return exact
+        return dataclasses.replace(exact, steps=exact.steps + closing)
     got, faces = sample(outcome, rng)
     r = say(got, faces)
     return dataclasses.replace(
         exact, summary=r.summary, dice=exact.dice + r.dice, values=r.values + exact.values + r.more,
-        steps=exact.steps + r.steps, highlight=exact.highlight + r.highlight,
+        steps=exact.steps + r.steps + closing, highlight=exact.highlight + r.highlight,
         notes=exact.notes + r.notes)
