@@ -24,17 +24,8 @@ from .sheet import (  # noqa: F401
 )
 from .core import (  # noqa: F401
     D10,
-    DEFENCE_DEFAULT,
-    DEF_DEX_DEFAULT,
-    DEF_EVASION_DEFAULT,
-    DEF_REF_DEFAULT,
-    DV_DEFAULT,
-    DefDexIn,
-    DefEvasionIn,
-    DefRefIn,
     Defence,
-    DefenceIn,
-    DvIn,
+    Defender,
     Hit,
     MAX_DAYS,
     MAX_DV,

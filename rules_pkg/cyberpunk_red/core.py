@@ -111,18 +111,22 @@ def _defence(defence: str, dv: int, ref: int, dex: int, evasion: int, what: str)
     return Defence(dv)
 
 
-# The defender's inputs, shared by every attack: declared once (type, label, limits, default).
-DefenceIn = Annotated[str, In("Defence", choices=(("dv", "DV from the range table"),
-                                                  ("dodge", "Dodge (REF 8+)")))]
-DEFENCE_DEFAULT = "dv"
-DvIn = Annotated[int, In("DV (the range table is not in the sheet)", 0, MAX_DV)]
-DV_DEFAULT = 15
-DefRefIn = Annotated[int, In("Defender REF", 0, MAX_STAT)]
-DEF_REF_DEFAULT = 6
-DefDexIn = Annotated[int, In("Defender DEX", 0, MAX_STAT)]
-DEF_DEX_DEFAULT = 6
-DefEvasionIn = Annotated[int, In("Defender Evasion", 0, MAX_STAT)]
-DEF_EVASION_DEFAULT = 4
+@dataclass(frozen=True)
+class Defender:
+    """The defender's inputs of a ranged attack, declared once (a kernel input group): a DV
+    from the range table, or a dodge."""
+
+    defence: Annotated[str, In("Defence", choices=(("dv", "DV from the range table"),
+                                                   ("dodge", "Dodge (REF 8+)")))] = "dv"
+    dv: Annotated[int, In("DV (the range table is not in the sheet)", 0, MAX_DV)] = 15
+    def_ref: Annotated[int, In("Defender REF", 0, MAX_STAT)] = 6
+    def_dex: Annotated[int, In("Defender DEX", 0, MAX_STAT)] = 6
+    def_evasion: Annotated[int, In("Defender Evasion", 0, MAX_STAT)] = 4
+
+    def against(self, what: str) -> Defence:
+        """The defence against `what` (a dodge needs REF 8+)."""
+        return _defence(self.defence, self.dv, self.def_ref, self.def_dex, self.def_evasion,
+                        what)
 
 
 def crit_bonus() -> int:

@@ -13,18 +13,9 @@ from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
 from .checks import _opposed_result
 from .core import (
-    DEF_DEX_DEFAULT,
-    DEF_EVASION_DEFAULT,
-    DEF_REF_DEFAULT,
-    DEFENCE_DEFAULT,
-    DV_DEFAULT,
     MAX_STAT,
     MELEE_HALF_DEFAULT,
-    DefDexIn,
-    DefenceIn,
-    DefEvasionIn,
-    DefRefIn,
-    DvIn,
+    Defender,
     _defence,
     _hp_odds,
     _odds_check,
@@ -88,11 +79,7 @@ def ranged(
     skill: Annotated[int, In("Weapon Skill", 0, MAX_STAT)] = 4,
     modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
     aim: Annotated[str, In("Aimed Shot", choices=AIM_CHOICES)] = "none",
-    defence: DefenceIn = DEFENCE_DEFAULT,
-    dv: DvIn = DV_DEFAULT,
-    def_ref: DefRefIn = DEF_REF_DEFAULT,
-    def_dex: DefDexIn = DEF_DEX_DEFAULT,
-    def_evasion: DefEvasionIn = DEF_EVASION_DEFAULT,
+    target: Defender,  # an input group: the kernel builds it from its inputs
     dice: Annotated[int, In("Weapon damage (d6)", 1, 20)] = 3,
     sp_body: Annotated[int, In("Body SP", 0, 50)] = 11,
     sp_head: Annotated[int, In("Head SP", 0, 50)] = 11,
@@ -102,7 +89,7 @@ def ranged(
     if aim not in dict(AIM_CHOICES):
         raise RulesError(f"unknown Aimed Shot {aim!r}")
     check_dice(dice)
-    dfn = _defence(defence, dv, def_ref, def_dex, def_evasion, "a Ranged Attack")
+    dfn = target.against("a Ranged Attack")
     base = ref + skill + modifier
     steps = [f"REF {ref} + Weapon Skill {skill} {modifier:+d} + 1d10 vs {dfn.describe()}"]
     if aim != "none":
@@ -191,11 +178,7 @@ def autofire(
         choices=(("smg", "SMG"), ("assault_rifle", "Assault Rifle")),
     )] = "smg",
     bullets: Annotated[int, In("Bullets in the clip", 0, 500)] = 30,
-    defence: DefenceIn = DEFENCE_DEFAULT,
-    dv: DvIn = DV_DEFAULT,
-    def_ref: DefRefIn = DEF_REF_DEFAULT,
-    def_dex: DefDexIn = DEF_DEX_DEFAULT,
-    def_evasion: DefEvasionIn = DEF_EVASION_DEFAULT,
+    target: Defender,  # an input group: the kernel builds it from its inputs
     sp_body: Annotated[int, In("Body SP", 0, 50)] = 11,
     rng: random.Random | None = None,
 ) -> Result:
@@ -208,7 +191,7 @@ def autofire(
         raise RulesError(f"weapon is 'smg' or 'assault_rifle' (got {weapon!r})")
     cap = caps[weapon]
     dmg = rule_dice("auto-fire-mode", r"roll (\d+)d(\d+) for damage")
-    dfn = _defence(defence, dv, def_ref, def_dex, def_evasion, "Autofire")
+    dfn = target.against("Autofire")
     base = ref + skill + modifier
     m = dfn.margin(base)
     p_hit = m.p(lambda v: v > 0)
