@@ -246,6 +246,16 @@ def total(draw: Draw, n: int, sides: int) -> int:
     return draw.pool(dice_sum(sides, n), lambda d: sum(d(sides) for _ in range(n)))
 
 
+def shuffled(draw: Draw, items: Iterable[U]) -> list[U]:
+    """The items in a shuffled order, drawn as random.shuffle draws them (Fisher-Yates: the
+    same seeded order as rng.shuffle). A deck of 10 has 10! orders: too many to expand."""
+    out = list(items)
+    for i in reversed(range(1, len(out))):
+        j = draw(i + 1) - 1
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
 class _Walk:
     """One path of expand(): the branch taken at each die or pool (0-based) and its weight."""
 
@@ -313,18 +323,25 @@ def expand(program: Callable[[Draw], T]) -> Distribution[T]:
 class _Seeded:
     """Seeded dice: every die is rolled (the same stream as roll()) and kept for display."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, keep: bool = True) -> None:
         self.rng = rng
+        self.keep = keep
         self.faces: list[tuple[int, int]] = []
 
     def __call__(self, sides: int) -> int:
         check_sides(sides)
         face = self.rng.randint(1, sides)
-        self.faces.append((sides, face))
+        if self.keep:
+            self.faces.append((sides, face))
         return face
 
     def pool(self, exact: Distribution[U], each: Callable[[Draw], U]) -> U:
         return each(self)
+
+
+def seeded(rng: random.Random) -> Draw:
+    """Dice that roll through `rng` (for running a rule many times, e.g. to test its odds)."""
+    return _Seeded(rng, keep=False)
 
 
 def sample(program: Callable[[Draw], T], rng: random.Random,
