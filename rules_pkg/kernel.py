@@ -184,13 +184,19 @@ class Roll:
 
 
 def rolled(exact: Result, rng: random.Random | None, outcome: Callable[[Draw], T],
-           say: Callable[[T, Faces], Roll], closing: tuple[str, ...] = ()) -> Result:
+           say: Callable[[T, Faces], Roll], closing: tuple[str, ...] = (),
+           given: T | None = None) -> Result:
     """The exact answer; when asked to roll, `outcome` (the very program whose distribution
     the exact answer is, see dice.expand) is run once on seeded dice and `say` reports it.
-    `closing`: the steps that end the explanation either way (after a roll's own)."""
-    if rng is None:
+    `given`: an outcome rolled at the table and typed in, reported the same way (with no
+    dice shown) when not rolling here. `closing`: the steps that end the explanation either
+    way (after a roll's own)."""
+    if rng is not None:
+        got, faces = sample(outcome, rng)
+    elif given is not None:
+        got, faces = given, ()
+    else:
         return dataclasses.replace(exact, steps=exact.steps + closing)
-    got, faces = sample(outcome, rng)
     r = say(got, faces)
     return dataclasses.replace(
         exact, summary=r.summary, dice=exact.dice + r.dice, values=r.values + exact.values + r.more,
