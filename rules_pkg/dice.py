@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import gcd
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import LimitError, RulesError
 
@@ -228,8 +228,71 @@ def minus_floor_zero(amount: Distribution[int], taken: Distribution[int]) -> Dis
 
 
 # -- an outcome written once as a function of the dice ------------------------------------------
-Draw = Callable[[int], int]  # draw(sides) -> the face of one die with that many sides
 MAX_PATHS = 200_000  # the most face sequences expand() walks (checked as it goes)
+
+
+class Draw(Protocol):
+    """The dice an outcome function is given: `draw(sides)` is the face of one die;
+    `draw.pool(exact, each)` is a pool whose exact distribution is known in closed form
+    (`each(draw)` rolls its dice one by one: what a seeded roll does and shows)."""
+
+    def __call__(self, sides: int) -> int: ...
+
+    def pool(self, exact: Distribution[U], each: Callable[[Draw], U]) -> U: ...
+
+
+def total(draw: Draw, n: int, sides: int) -> int:
+    """The total of n dice with `sides` sides, drawn as one pool (exact by dice_sum)."""
+    return draw.pool(dice_sum(sides, n), lambda d: sum(d(sides) for _ in range(n)))
+
+
+def shuffled(draw: Draw, items: Iterable[U]) -> list[U]:
+    """The items in a shuffled order, drawn as random.shuffle draws them (Fisher-Yates: the
+    same seeded order as rng.shuffle). A deck of 10 has 10! orders: too many to expand."""
+    out = list(items)
+    for i in reversed(range(1, len(out))):
+        j = draw(i + 1) - 1
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+class _Walk:
+    """One path of expand(): the branch taken at each die or pool (0-based) and its weight."""
+
+    def __init__(self) -> None:
+        self.prefix: list[int] = []  # the branches of the current path; new nodes start at 0
+        self.arity: list[int] = []  # how many branches each node of the current path has
+        self.weight = Fraction(1)
+
+    def _node(self, branches: int) -> int:
+        i = len(self.arity)
+        self.arity.append(branches)
+        if i == len(self.prefix):
+            self.prefix.append(0)
+        return self.prefix[i]
+
+    def __call__(self, sides: int) -> int:
+        check_sides(sides)
+        face = self._node(sides) + 1
+        self.weight /= sides
+        return face
+
+    def pool(self, exact: Distribution[U], each: Callable[[Draw], U]) -> U:
+        outcome, count = exact.items[self._node(len(exact.items))]
+        self.weight *= Fraction(count, exact.total)
+        return outcome
+
+    def next_path(self) -> bool:
+        """Move to the next path (an odometer over the branches); False when all are done."""
+        del self.prefix[len(self.arity):]
+        while self.prefix and self.prefix[-1] == self.arity[len(self.prefix) - 1] - 1:
+            self.prefix.pop()
+        if not self.prefix:
+            return False
+        self.prefix[-1] += 1
+        self.arity.clear()
+        self.weight = Fraction(1)
+        return True
 
 
 def expand(program: Callable[[Draw], T]) -> Distribution[T]:
@@ -237,52 +300,52 @@ def expand(program: Callable[[Draw], T]) -> Distribution[T]:
 
     The program is run once per sequence of faces it can see, depth first (cf. dyce's
     `expand`), so the dice it draws may depend on the faces before (an exploding die, a
-    re-roll). `sample` runs the very same program on seeded dice: the rule is written once.
+    re-roll); a pool (`draw.pool`) is one step with its exact outcomes. `sample` runs the
+    very same program on seeded dice: the rule is written once.
     """
     weights: dict[T, Fraction] = {}
-    prefix: list[int] = []  # the faces of the current path; new dice start at 1
-    sides_seen: list[int] = []  # the sides of each die the current path drew
-
-    def draw(sides: int) -> int:
-        check_sides(sides)
-        i = len(sides_seen)
-        sides_seen.append(sides)
-        if i == len(prefix):
-            prefix.append(1)
-        return prefix[i]
-
+    walk = _Walk()
     paths = 0
     while True:
-        sides_seen.clear()
-        outcome = program(draw)
-        del prefix[len(sides_seen):]
-        weight = Fraction(1)
-        for s in sides_seen:
-            weight /= s
-        weights[outcome] = weights.get(outcome, Fraction(0)) + weight
+        outcome = program(walk)
+        weights[outcome] = weights.get(outcome, Fraction(0)) + walk.weight
         paths += 1
         if paths > MAX_PATHS:
             raise LimitError(f"too many dice outcomes to list exactly (over {MAX_PATHS})")
-        while prefix and prefix[-1] == sides_seen[len(prefix) - 1]:  # the odometer
-            prefix.pop()
-        if not prefix:
+        if not walk.next_path():
             break
-        prefix[-1] += 1
     scale = 1
     for w in weights.values():
         scale = scale * w.denominator // gcd(scale, w.denominator)
     return Distribution.from_counts({o: int(w * scale) for o, w in weights.items()})
 
 
+class _Seeded:
+    """Seeded dice: every die is rolled (the same stream as roll()) and kept for display."""
+
+    def __init__(self, rng: random.Random, keep: bool = True) -> None:
+        self.rng = rng
+        self.keep = keep
+        self.faces: list[tuple[int, int]] = []
+
+    def __call__(self, sides: int) -> int:
+        check_sides(sides)
+        face = self.rng.randint(1, sides)
+        if self.keep:
+            self.faces.append((sides, face))
+        return face
+
+    def pool(self, exact: Distribution[U], each: Callable[[Draw], U]) -> U:
+        return each(self)
+
+
+def seeded(rng: random.Random) -> Draw:
+    """Dice that roll through `rng` (for running a rule many times, e.g. to test its odds)."""
+    return _Seeded(rng, keep=False)
+
+
 def sample(program: Callable[[Draw], T], rng: random.Random,
            ) -> tuple[T, tuple[tuple[int, int], ...]]:
     """One seeded run of `program`: its outcome and the dice it drew, as (sides, face)."""
-    faces: list[tuple[int, int]] = []
-
-    def draw(sides: int) -> int:
-        check_sides(sides)
-        face = rng.randint(1, sides)  # the same stream as roll()
-        faces.append((sides, face))
-        return face
-
-    return program(draw), tuple(faces)
+    dice = _Seeded(rng)
+    return program(dice), tuple(dice.faces)

@@ -24,10 +24,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, get_args, get_origin
 
+from .dice import Draw, sample
 from .errors import RulesError
-from .registry import Calculator, Input, Result, register
+from .registry import Calculator, Die, Highlight, Input, Result, register
 
-__all__ = ["Each", "In", "calculator", "derive_inputs"]
+__all__ = ["Each", "In", "Roll", "calculator", "derive_inputs", "rolled"]
+
+T = typing.TypeVar("T")
+Faces = tuple[tuple[int, int], ...]  # the dice a seeded run drew, as (sides, face)
 
 
 @dataclass(frozen=True)
@@ -161,3 +165,40 @@ def calculator(id: str, title: str, source: str, tables: Sequence[str] = (),
         return named_only
 
     return decorate
+
+
+# -- an outcome written once: the exact answer, or the same outcome on seeded dice -------------
+@dataclass(frozen=True)
+class Roll:
+    """What one seeded roll adds to the exact answer: its own summary, the dice shown, and
+    values put first (what was rolled; `more`: put last), steps and highlights put after the
+    exact ones."""
+
+    summary: str
+    dice: tuple[Die, ...] = ()
+    values: tuple[tuple[Any, ...], ...] = ()
+    more: tuple[tuple[Any, ...], ...] = ()
+    steps: tuple[str, ...] = ()
+    highlight: tuple[Highlight, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def rolled(exact: Result, rng: random.Random | None, outcome: Callable[[Draw], T],
+           say: Callable[[T, Faces], Roll], closing: tuple[str, ...] = (),
+           given: T | None = None) -> Result:
+    """The exact answer; when asked to roll, `outcome` (the very program whose distribution
+    the exact answer is, see dice.expand) is run once on seeded dice and `say` reports it.
+    `given`: an outcome rolled at the table and typed in, reported the same way (with no
+    dice shown) when not rolling here. `closing`: the steps that end the explanation either
+    way (after a roll's own)."""
+    if rng is not None:
+        got, faces = sample(outcome, rng)
+    elif given is not None:
+        got, faces = given, ()
+    else:
+        return dataclasses.replace(exact, steps=exact.steps + closing)
+    r = say(got, faces)
+    return dataclasses.replace(
+        exact, summary=r.summary, dice=exact.dice + r.dice, values=r.values + exact.values + r.more,
+        steps=exact.steps + r.steps + closing, highlight=exact.highlight + r.highlight,
+        notes=exact.notes + r.notes)

@@ -6,10 +6,18 @@ import random
 from fractions import Fraction
 from typing import Annotated
 
-from ..dice import Distribution, roll
-from ..kernel import In, calculator
+from ..dice import Distribution
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Result
-from .core import MAX_DV, MAX_STAT, _odds_check, margin_opposed, margin_vs_dv
+from .core import (
+    MAX_DV,
+    MAX_STAT,
+    _odds_check,
+    beat_dv,
+    beat_roll,
+    margin_opposed,
+    margin_vs_dv,
+)
 from .sheet import NO_CRIT_10, SRC
 
 # -- calculators: checks --------------------------------------------------------------------
@@ -37,21 +45,19 @@ def check_dv(
         f"STAT {stat} + Skill {skill} {modifier:+d} + 1d10 = {base + 1}-{base + 10}",
         f"Beat DV {dv}: need {dv - base + 1}+ on the d10 (a tie fails)",
     ]
-    dice: tuple[Die, ...] = ()
-    summary = f"{float(p):.0%} to beat DV {dv}"
-    if rng is not None:
-        v = roll(rng, 10)[0]
-        ok = base + v > dv
-        dice = (Die(10, v, "success" if ok else "failure", "d10"),)
-        summary = f"Rolled {v}: {base + v} vs DV {dv}, {'success' if ok else 'failure'}"
-    return Result(
-        summary,
+
+    def say(margin: int, faces: Faces) -> Roll:
+        v, ok = faces[0][1], margin > 0
+        return Roll(f"Rolled {v}: {base + v} vs DV {dv}, {'success' if ok else 'failure'}",
+                    (Die(10, v, "success" if ok else "failure", "d10"),))
+
+    return rolled(Result(
+        f"{float(p):.0%} to beat DV {dv}",
         (("P(success)", p), ("Total", f"{base + 1}-{base + 10}")),
         tuple(steps),
         (_odds_check(m, "Check minus DV"),),
-        dice,
         notes=(NO_CRIT_10,),
-    )
+    ), rng, beat_dv(base, dv), say)
 
 
 @calculator(
@@ -95,19 +101,18 @@ def _opposed_result(
     highlight: tuple[Highlight, ...] = (),
     notes: tuple[str, ...] = (),
 ) -> Result:
-    dice: tuple[Die, ...] = ()
-    summary = f"{float(p):.0%}: {win}"
-    if rng is not None:
-        x, y = roll(rng, 10, 2)
-        ok = a + x > d + y
-        dice = (Die(10, x, "attacker", "attacker"), Die(10, y, "defender", "defender"))
-        summary = f"{a + x} vs {d + y}: {win if ok else lose}"
-    return Result(
-        summary,
+
+    def say(margin: int, faces: Faces) -> Roll:
+        (_, x), (_, y) = faces
+        return Roll(f"{a + x} vs {d + y}: {win if margin > 0 else lose}",
+                    (Die(10, x, "attacker", "attacker"), Die(10, y, "defender", "defender")))
+
+    return rolled(Result(
+        f"{float(p):.0%}: {win}",
         (("P(" + win + ")", p), ("P(tie)", m.probability(0))),
         tuple(steps),
         (_odds_check(m, "Attacker minus defender"),),
-        dice,
+        (),
         highlight,
         (NO_CRIT_10, *notes),
-    )
+    ), rng, beat_roll(a, d), say)

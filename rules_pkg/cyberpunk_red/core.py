@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import math
-import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated
 
-from ..dice import Distribution, check_dice, roll
+from ..dice import Distribution, Draw, check_dice, expand
 from ..errors import RulesError
-from ..kernel import In
-from ..registry import Odds
+from ..kernel import Faces, In
+from ..registry import Die, Odds
 from .sheet import rule
 
 # -- the core roll ----------------------------------------------------------------------------
@@ -38,14 +38,23 @@ def p_beat(base: int, dv: int) -> Fraction:
     return check(base).p(lambda t: t > dv)
 
 
+def beat_dv(base: int, dv: int) -> Callable[[Draw], int]:
+    """The amount STAT + Skill + 1d10 beats the DV by (<= 0 is a miss), from the d10."""
+    return lambda draw: base + draw(10) - dv
+
+
+def beat_roll(attack: int, defence: int) -> Callable[[Draw], int]:
+    """Attacker total minus defender total (each + 1d10, the attacker's first); the attacker
+    wins only above 0."""
+    return lambda draw: attack + draw(10) - (defence + draw(10))
+
+
 def margin_vs_dv(base: int, dv: int) -> Distribution[int]:
-    """The amount the check beats the DV by (<= 0 is a miss)."""
-    return check(base).map(lambda t: t - dv)
+    return expand(beat_dv(base, dv))
 
 
 def margin_opposed(attack: int, defence: int) -> Distribution[int]:
-    """Attacker total minus defender total; the attacker wins only above 0."""
-    return check(attack).combine(check(defence), lambda a, d: a - d)
+    return expand(beat_roll(attack, defence))
 
 
 def _odds_check(m: Distribution[int], title: str) -> Odds:
@@ -66,10 +75,22 @@ class Defence:
     dex: int = 0
     evasion: int = 0
 
-    def margin(self, attack_base: int) -> Distribution[int]:
+    def beat(self, attack_base: int) -> Callable[[Draw], int]:
+        """The attack's margin over this defence, from the attack's d10 (and the dodge's)."""
         if self.dodge:
-            return margin_opposed(attack_base, self.dex + self.evasion)
-        return margin_vs_dv(attack_base, self.dv)
+            return beat_roll(attack_base, self.dex + self.evasion)
+        return beat_dv(attack_base, self.dv)
+
+    def margin(self, attack_base: int) -> Distribution[int]:
+        return expand(self.beat(attack_base))
+
+    def rolled(self, faces: Faces) -> tuple[int, tuple[Die, ...]]:
+        """The defence total a seeded roll met (faces: the attack's d10, then any dodge's),
+        and the defence's die as shown."""
+        if not self.dodge:
+            return self.dv, ()
+        dd = faces[1][1]
+        return self.dex + self.evasion + dd, (Die(10, dd, "dodge", "defence"),)
 
     def describe(self) -> str:
         if self.dodge:
@@ -90,18 +111,22 @@ def _defence(defence: str, dv: int, ref: int, dex: int, evasion: int, what: str)
     return Defence(dv)
 
 
-# The defender's inputs, shared by every attack: declared once (type, label, limits, default).
-DefenceIn = Annotated[str, In("Defence", choices=(("dv", "DV from the range table"),
-                                                  ("dodge", "Dodge (REF 8+)")))]
-DEFENCE_DEFAULT = "dv"
-DvIn = Annotated[int, In("DV (the range table is not in the sheet)", 0, MAX_DV)]
-DV_DEFAULT = 15
-DefRefIn = Annotated[int, In("Defender REF", 0, MAX_STAT)]
-DEF_REF_DEFAULT = 6
-DefDexIn = Annotated[int, In("Defender DEX", 0, MAX_STAT)]
-DEF_DEX_DEFAULT = 6
-DefEvasionIn = Annotated[int, In("Defender Evasion", 0, MAX_STAT)]
-DEF_EVASION_DEFAULT = 4
+@dataclass(frozen=True)
+class Defender:
+    """The defender's inputs of a ranged attack, declared once (a kernel input group): a DV
+    from the range table, or a dodge."""
+
+    defence: Annotated[str, In("Defence", choices=(("dv", "DV from the range table"),
+                                                   ("dodge", "Dodge (REF 8+)")))] = "dv"
+    dv: Annotated[int, In("DV (the range table is not in the sheet)", 0, MAX_DV)] = 15
+    def_ref: Annotated[int, In("Defender REF", 0, MAX_STAT)] = 6
+    def_dex: Annotated[int, In("Defender DEX", 0, MAX_STAT)] = 6
+    def_evasion: Annotated[int, In("Defender Evasion", 0, MAX_STAT)] = 4
+
+    def against(self, what: str) -> Defence:
+        """The defence against `what` (a dodge needs REF 8+)."""
+        return _defence(self.defence, self.dv, self.def_ref, self.def_dex, self.def_evasion,
+                        what)
 
 
 def crit_bonus() -> int:
@@ -197,6 +222,25 @@ def _hp_odds(dist: Distribution[int], title: str) -> Odds:
     return Odds.of(dist, title)
 
 
-def _roll_damage(rng: random.Random, n: int, sides: int = 6) -> tuple[tuple[int, ...], bool]:
-    vs = roll(rng, sides, n)
-    return vs, sum(1 for v in vs if v == crit_face()) >= 2
+def damage_pool(draw: Draw, n: int, sides: int = 6) -> tuple[int, bool]:
+    """Nd6 as (sum, Critical Injury?), drawn as one pool (exact by dice_with_crit)."""
+    def each(d: Draw) -> tuple[int, bool]:
+        vs = [d(sides) for _ in range(n)]
+        return sum(vs), sum(1 for v in vs if v == crit_face()) >= 2
+
+    return draw.pool(dice_with_crit(n, sides), each)
+
+
+def strike(beat: Callable[[Draw], int], n: int, sides: int = 6,
+           ) -> Callable[[Draw], tuple[int, tuple[int, bool] | None]]:
+    """An attack as a function of the dice: its margin, then the damage dice on a hit only."""
+    def program(draw: Draw) -> tuple[int, tuple[int, bool] | None]:
+        mg = beat(draw)
+        return mg, damage_pool(draw, n, sides) if mg > 0 else None
+
+    return program
+
+
+def damage_dice(faces: Faces, kind: str = "damage") -> list[Die]:
+    """The damage dice of a seeded roll, as shown."""
+    return [Die(s, v, "", kind) for s, v in faces]

@@ -8,16 +8,17 @@ from fractions import Fraction
 from functools import cache
 from typing import Annotated
 
-from ..dice import check_dice, roll
+from ..dice import Draw, check_dice
 from ..errors import RulesError
-from ..kernel import In, calculator
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Result
 from .core import (
     MAX_DV,
     MAX_STAT,
     _defence,
     _hp_odds,
-    _roll_damage,
+    damage_dice,
+    damage_pool,
     dice_with_crit,
     dodge_ref,
     margin_opposed,
@@ -205,35 +206,34 @@ def explosive(
             f"This target dodges: DEX {def_dex} + Evasion {def_evasion} + 1d10 higher than "
             f"your Check places them outside the blast ({p_dodge})"
         )
-    dice_out: list[Die] = []
-    summary = f"{float(p):.0%} to hit the square; mean {float(hp.mean()):.1f} HP to this target"
-    if rng is not None:
-        a = roll(rng, 10)[0]
-        dice_out.append(Die(10, a, "Check", "attack"))
-        vs, crit = _roll_damage(rng, dice)
-        dice_out += [Die(6, v, "", "damage") for v in vs]
-        on = "on the target square" if base + a > dv else "off target: the GM places it"
-        summary = f"Check {base + a} ({on}); blast {sum(vs)}: {hp_of((sum(vs), crit))} HP"
-        if dodge:
-            e = roll(rng, 10)[0]
-            dice_out.append(Die(10, e, "dodge", "defence"))
-            if def_dex + def_evasion + e > base + a:
-                summary = (
-                    f"Check {base + a}: dodged ({def_dex + def_evasion + e}), outside the blast"
-                )
-    return Result(
-        summary,
+
+    def blast(draw: Draw) -> tuple[int, tuple[int, bool], int | None]:
+        """Your Check, the blast rolled once, and this target's dodge (if it dodges)."""
+        check = base + draw(10)
+        r = damage_pool(draw, dice)
+        return check, r, def_dex + def_evasion + draw(10) if dodge else None
+
+    def say(got: tuple[int, tuple[int, bool], int | None], faces: Faces) -> Roll:
+        check, (total, _), dodged = got
+        shown = (Die(10, faces[0][1], "Check", "attack"), *damage_dice(faces[1:1 + dice]),
+                 *(Die(10, f, "dodge", "defence") for _, f in faces[1 + dice:]))
+        if dodged is not None and dodged > check:
+            return Roll(f"Check {check}: dodged ({dodged}), outside the blast", shown)
+        on = "on the target square" if check > dv else "off target: the GM places it"
+        return Roll(f"Check {check} ({on}); blast {total}: {hp_of(got[1])} HP", shown)
+
+    return rolled(Result(
+        f"{float(p):.0%} to hit the square; mean {float(hp.mean()):.1f} HP to this target",
         (("P(on target)", p), ("P(dodged)", p_dodge), ("Mean HP lost", hp.mean())),
         tuple(steps),
         (_hp_odds(hp, "HP lost by this target (if caught in the blast)"),),
-        tuple(dice_out),
         notes=(
             "Explosive damage dice are not in the sheet: enter them.",
             "Critical Injury on two 6s is applied as for any attack (the sheet's "
             "§ Critical Injuries) and only when damage reaches the target; an "
             "interpretation.",
         ),
-    )
+    ), rng, blast, say)
 
 
 @calculator(

@@ -7,17 +7,18 @@ import re
 from functools import cache
 from typing import Annotated
 
-from ..dice import check_dice
+from .. import kernel
+from ..dice import Draw, check_dice
 from ..errors import RulesError
-from ..kernel import In, calculator
-from ..registry import Die, Result
+from ..kernel import Faces, In, Roll, calculator
+from ..registry import Result
 from .core import (
     MELEE_HALF_DEFAULT,
-    Hit,
     MeleeHalfIn,
     _hp_odds,
-    _roll_damage,
     crit_bonus,
+    damage_dice,
+    damage_pool,
     dice_with_crit,
     head_multiplier,
     melee_note,
@@ -63,58 +64,45 @@ def damage(
         f"{location.capitalize()} SP {sp}"
         + (f": a melee weapon ignores half → {used}" if melee else "")
     ]
-    dice_out: list[Die] = []
-    h: Hit | None = None
-    if rng is not None:
-        vs, c = _roll_damage(rng, dice)
-        dice_out = [Die(6, v, "", "damage") for v in vs]
-        h = take_damage(sum(vs), sp, head=head, melee=melee, crit=c, half=melee_half)
-    elif rolled:
-        if not dice <= rolled <= 6 * dice:
-            raise RulesError(f"{dice}d6 rolls {dice} to {6 * dice} (got {rolled})")
-        if sixes and dice < 2:
+    def hit(draw: Draw) -> tuple[int, bool]:
+        return damage_pool(draw, dice)
+
+    def say(got: tuple[int, bool], faces: Faces) -> Roll:
+        """A damage roll, rolled here on seeded dice or typed in from the table's own dice
+        (checked: the dice must be able to show it), reported one way."""
+        total, crit = got
+        if not dice <= total <= 6 * dice:
+            raise RulesError(f"{dice}d6 rolls {dice} to {6 * dice} (got {total})")
+        if crit and dice < 2:
             raise RulesError("two 6s need at least two dice")
-        # the dice must be able to show what is declared: two 6s make at least 12 plus 1 a
-        # die; a total above 5 a die + 1 cannot be rolled without two 6s
-        if sixes and rolled < dice + 10:
-            raise RulesError(f"two 6s on {dice}d6 make at least {dice + 10} (got {rolled})")
-        if not sixes and rolled > 5 * dice + 1:
-            raise RulesError(f"{rolled} on {dice}d6 needs two or more 6s: tick that box")
-        h = take_damage(rolled, sp, head=head, melee=melee, crit=sixes, half=melee_half)
-    summary = f"Mean {float(hp.mean()):.1f} HP; Critical Injury {p_crit}"
-    if h is not None:
-        steps += [
-            f"{h.rolled} - {h.sp} = {h.through} through"
-            + (f", \u00d7{head_multiplier()} for the head" if head and h.through else ""),
-            (
-                f"Damage got through: SP {sp} → {h.sp_after}"
-                if h.through
-                else "No damage through: no ablation"
-            ),
-        ]
-        if h.crit:
-            steps.append(
-                f"Critical Injury: +{crit_bonus()} directly to HP (no ablation, not "
-                "modified by hit location, even if nothing got through)"
-            )
-        summary = f"{h.hp} HP lost; SP {sp} → {h.sp_after}" + (
-            ", Critical Injury" if h.crit else ""
-        )
-    return Result(
-        summary,
-        (
-            ("Mean HP lost", hp.mean()),
-            ("P(Critical Injury)", p_crit),
-            *((("HP lost", h.hp), ("SP after", h.sp_after)) if h else ()),
-        ),
+        # two 6s make at least 12 plus 1 a die; a total above 5 a die + 1 needs two 6s
+        if crit and total < dice + 10:
+            raise RulesError(f"two 6s on {dice}d6 make at least {dice + 10} (got {total})")
+        if not crit and total > 5 * dice + 1:
+            raise RulesError(f"{total} on {dice}d6 needs two or more 6s: tick that box")
+        h = take_damage(total, sp, head=head, melee=melee, crit=crit, half=melee_half)
+        return Roll(
+            f"{h.hp} HP lost; SP {sp} → {h.sp_after}" + (", Critical Injury" if h.crit else ""),
+            tuple(damage_dice(faces)), more=(("HP lost", h.hp), ("SP after", h.sp_after)),
+            steps=(
+                f"{h.rolled} - {h.sp} = {h.through} through"
+                + (f", \u00d7{head_multiplier()} for the head" if head and h.through else ""),
+                f"Damage got through: SP {sp} → {h.sp_after}" if h.through
+                else "No damage through: no ablation",
+                *((f"Critical Injury: +{crit_bonus()} directly to HP (no ablation, not "
+                   "modified by hit location, even if nothing got through)",) if h.crit else ()),
+            ))
+
+    return kernel.rolled(Result(
+        f"Mean {float(hp.mean()):.1f} HP; Critical Injury {p_crit}",
+        (("Mean HP lost", hp.mean()), ("P(Critical Injury)", p_crit)),
         tuple(steps),
         (_hp_odds(hp, "HP lost"),),
-        tuple(dice_out),
         notes=(
             "Rolling on the Critical Injury tables: the tables are not in the sheet.",
             *((melee_note(melee_half),) if melee else ()),
         ),
-    )
+    ), rng, hit, say, given=(rolled, sixes) if rolled else None)
 
 
 @cache

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Annotated
 
-from ..dice import Distribution, roll
+from ..dice import Distribution, Draw, expand
 from ..errors import LimitError
-from ..kernel import In, calculator
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, OddsRow, Result
 from .sheet import SRC, rule
 
@@ -31,17 +32,32 @@ def death_save_pass(body: int, penalty: int) -> int:
     return sum(1 for r in range(1, sides + 1) if r != fail and r + penalty < body)
 
 
+def mortally_wounded(body: int, penalty: int, saves: int,
+                     ) -> Callable[[Draw], tuple[int, int | None]]:
+    """The Death Saves as a function of the dice: (saves passed, the face that failed, or None
+    if all passed). Each save is one step with two ways, lives or dies (the living faces are
+    one branch, so the exact walk is short)."""
+    sides, fail, step = death_save_faces()
+
+    def one(pen: int) -> tuple[Distribution[int | None], Callable[[Draw], int | None]]:
+        def died(v: int) -> int | None:  # None: lives; else the face that failed
+            return None if v != fail and v + pen < body else v
+
+        return Distribution.d(sides).map(died), lambda d: died(d(sides))
+
+    def program(draw: Draw) -> tuple[int, int | None]:
+        for k in range(saves):
+            died = draw.pool(*one(penalty + step * k))
+            if died is not None:
+                return k, died
+        return saves, None
+
+    return program
+
+
 def death_saves(body: int, penalty: int, saves: int) -> Distribution[int]:
-    """Saves passed before the first failure (= `saves` if all pass), counts over 10^saves."""
-    sides, _, step = death_save_faces()
-    counts: dict[int, int] = {}
-    alive = 1  # ways to have passed every save so far
-    for k in range(saves):
-        ok = death_save_pass(body, penalty + step * k)
-        counts[k] = alive * (sides - ok) * sides ** (saves - k - 1)
-        alive *= ok
-    counts[saves] = alive
-    return Distribution.from_counts(counts) if any(counts.values()) else Distribution.constant(0)
+    """Saves passed before the first failure (= `saves` if all pass)."""
+    return expand(mortally_wounded(body, penalty, saves)).map(lambda o: o[0])
 
 
 @calculator(
@@ -71,20 +87,14 @@ def death_save(
             f"Turn {k + 1}: d{sides} + {penalty + step * k} under BODY {body}, "
             f"a {fail} always fails: {ok}/{sides} → alive {p_all}"
         )
-    dice_out: list[Die] = []
-    summary = f"P(survive {saves} Death Saves) = {p_all} ({float(p_all):.1%})"
-    if rng is not None:
-        pen = penalty
-        for k in range(saves):
-            v = roll(rng, sides)[0]
-            ok = v != fail and v + pen < body
-            dice_out.append(Die(sides, v, "lives" if ok else "dies", "death save"))
-            pen += step
-            if not ok:
-                summary = f"Died on Death Save {k + 1} (rolled {v})"
-                break
-        else:
-            summary = f"Survived {saves} Death Saves"
+
+    def say(got: tuple[int, int | None], faces: Faces) -> Roll:
+        k, died = got
+        shown = tuple(Die(sides, v, "lives" if i < k else "dies", "death save")
+                      for i, (_, v) in enumerate(faces))
+        if died is None:
+            return Roll(f"Survived {saves} Death Saves", shown)
+        return Roll(f"Died on Death Save {k + 1} (rolled {died})", shown)
     odds = Odds(
         "Death Saves passed before the first failure",
         tuple(
@@ -92,18 +102,17 @@ def death_save(
             for k, p in dist.pmf().items()
         ),
     )
-    return Result(
-        summary,
+    return rolled(Result(
+        f"P(survive {saves} Death Saves) = {p_all} ({float(p_all):.1%})",
         (
             ("P(survive all)", p_all),
             ("P(first save)", Fraction(death_save_pass(body, penalty), sides)),
         ),
         tuple(steps),
         (odds,),
-        tuple(dice_out),
         notes=(
             "'Under your BODY' is read as strictly less than BODY, as written.",
             "The starting Death Save Penalty is an input: the sheet only says it "
             "increases by 1 per save.",
         ),
-    )
+    ), rng, mortally_wounded(body, penalty, saves), say)

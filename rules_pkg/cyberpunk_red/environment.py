@@ -7,9 +7,9 @@ import re
 from functools import cache
 from typing import Annotated, Any
 
-from ..dice import Distribution, check_dice, roll
+from ..dice import Distribution, Draw, check_dice, expand, total
 from ..errors import LimitError, RulesError
-from ..kernel import In, calculator
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Odds, Result
 from .core import MAX_DAYS, MAX_FALL, MAX_STAT, p_beat, take_damage
 from .sheet import NO_CRIT_10, SRC, Dice, _int, rows, rule, rule_dice
@@ -102,27 +102,34 @@ def drowning(
         f"{turns} Turn(s): {body * turns}",
     ]
     odds: tuple[Odds, ...] = ()
-    dice_out: list[Die] = []
+    vac = rule_dice("drowning-and-asphyxiation", r"additional (\d+)d(\d+) in damage")
+    stats = ("INT", "REF", "DEX") if space else ()
+    n = vac.n * turns
+
+    def loss(draw: Draw) -> tuple[int, ...]:
+        """In space, the loss to each of INT, REF and DEX (none under water)."""
+        return tuple(total(draw, n, vac.sides) for _ in stats)
+
     if space:
-        vac = rule_dice("drowning-and-asphyxiation", r"additional (\d+)d(\d+) in damage")
-        check_dice(vac.n * turns)
-        stat_loss = Distribution.d(vac.sides).repeat(vac.n * turns)
+        check_dice(n)
+        stat_loss = expand(lambda draw: total(draw, n, vac.sides))
         steps.append(
             f"In space: +{vac} to INT, REF and DEX at the end of each Turn "
             "(at INT 0 you are dead; reversed by a breath of air)"
         )
         odds = (Odds.of(stat_loss, f"Loss to each of INT, REF, DEX over {turns} Turn(s)"),)
-        if rng is not None:
-            for stat in ("INT", "REF", "DEX"):
-                for v in roll(rng, vac.sides, vac.n * turns):
-                    dice_out.append(Die(vac.sides, v, stat, stat))
-    return Result(
-        f"{body * turns} HP over {turns} Turn(s)",
+    summary = f"{body * turns} HP over {turns} Turn(s)"
+
+    def say(_: tuple[int, ...], faces: Faces) -> Roll:
+        return Roll(summary, tuple(Die(vac.sides, v, stats[i // n], stats[i // n])
+                                   for i, (_, v) in enumerate(faces)))
+
+    return rolled(Result(
+        summary,
         (("HP lost", body * turns), ("Breath (minutes)", body)),
         tuple(steps),
         odds,
-        tuple(dice_out),
-    )
+    ), rng, loss, say)
 
 
 @calculator(
@@ -158,27 +165,30 @@ def electrocution(
         "Any damage through ablates the SP by 1",
         f"It repeats at the end of each of your Turns until you move away: {turns} shock(s)",
     ]
-    dice_out: list[Die] = []
-    summary = f"Mean {float(lost.mean()):.1f} HP over {turns} shock(s)"
-    if rng is not None:
+
+    def shocks(draw: Draw) -> tuple[int, int]:
+        """(SP after, HP lost) after every shock. The exact odds above walk the same shocks
+        with equal states merged (expand() would list (sides^n)^turns dice paths)."""
         s, tot = sp, 0
         for _ in range(turns):
-            vs = roll(rng, d.sides, d.n)
-            dice_out += [Die(d.sides, v, "", "shock") for v in vs]
-            h = take_damage(sum(vs), s)
+            h = take_damage(total(draw, d.n, d.sides), s)
             s, tot = h.sp_after, tot + h.hp
-        summary = f"{tot} HP lost; SP {sp} → {s}"
-    return Result(
-        summary,
+        return s, tot
+
+    def say(got: tuple[int, int], faces: Faces) -> Roll:
+        return Roll(f"{got[1]} HP lost; SP {sp} → {got[0]}",
+                    tuple(Die(d.sides, v, "", "shock") for _, v in faces))
+
+    return rolled(Result(
+        f"Mean {float(lost.mean()):.1f} HP over {turns} shock(s)",
         (("Mean HP lost", lost.mean()),),
         tuple(steps),
         (Odds.of(lost, "HP lost"),),
-        tuple(dice_out),
         notes=(
             "Not an attack: no Critical Injury on two 6s (the sheet ties that to "
             "melee and ranged attacks).",
         ),
-    )
+    ), rng, shocks, say)
 
 
 @calculator(
@@ -196,15 +206,18 @@ def exposure(
     if not 1 <= days <= MAX_DAYS:
         raise LimitError(f"1 to {MAX_DAYS} days of exposure (asked for {days})")
     d = rule_dice("exposure", r"deal (\d+)d(\d+) damage directly")
-    dist = Distribution.d(d.sides).repeat(d.n * days)
-    dice_out: tuple[Die, ...] = ()
-    summary = f"{d.n * days}d{d.sides}: mean {float(dist.mean()):.1f} HP"
-    if rng is not None:
-        vs = roll(rng, d.sides, d.n * days)
-        dice_out = tuple(Die(d.sides, v, f"day {i + 1}", "exposure") for i, v in enumerate(vs))
-        summary = f"{sum(vs)} HP over {days} day(s)"
-    return Result(
-        summary,
+
+    def lost(draw: Draw) -> int:
+        return total(draw, d.n * days, d.sides)
+
+    def say(hp: int, faces: Faces) -> Roll:
+        return Roll(f"{hp} HP over {days} day(s)",
+                    tuple(Die(d.sides, v, f"day {i + 1}", "exposure")
+                          for i, (_, v) in enumerate(faces)))
+
+    dist = expand(lost)
+    return rolled(Result(
+        f"{d.n * days}d{d.sides}: mean {float(dist.mean()):.1f} HP",
         (("Mean HP lost", dist.mean()),),
         (
             f"{d} directly to HP at the end of each day: {days} day(s)",
@@ -212,8 +225,7 @@ def exposure(
             "Proper equipment for the environment: no risk of exposure",
         ),
         (Odds.of(dist, "HP lost"),),
-        dice_out,
-    )
+    ), rng, lost, say)
 
 
 @calculator(
@@ -260,7 +272,13 @@ def falling(
         )
     n = d.n * (metres // per)
     check_dice(n)
-    dist = Distribution.d(d.sides).repeat(n)
+
+    def fall(draw: Draw) -> tuple[int, bool]:
+        """The damage rolled, and the Broken Leg (a failed DV Athletics check)."""
+        dmg = total(draw, n, d.sides)
+        return dmg, dex + athletics + draw(10) <= dv
+
+    dist = expand(lambda draw: total(draw, n, d.sides))
     hp = dist.map(lambda v: take_damage(v, sp).hp)
     p_leg = 1 - p_beat(dex + athletics, dv)
     steps += [
@@ -271,31 +289,26 @@ def falling(
     ]
     if cyberlegs >= legs:
         steps.append(f"Cyberlegs do nothing for a fall greater than {cap} m/yds")
-    dice_out: list[Die] = []
-    summary = (
-        f"{n}d{d.sides} - SP {sp}: mean {float(hp.mean()):.1f} HP; Broken Leg {float(p_leg):.0%}"
-    )
-    if rng is not None:
-        vs = roll(rng, d.sides, n)
-        dice_out = [Die(d.sides, v, "", "fall") for v in vs]
-        a = roll(rng, 10)[0]
-        dice_out.append(Die(10, a, "Athletics", "athletics"))
-        h = take_damage(sum(vs), sp)
-        broke = dex + athletics + a <= dv
-        summary = f"{sum(vs)} - {sp}: {h.hp} HP lost" + ("; Broken Leg" if broke else "")
-    return Result(
-        summary,
+
+    def say(got: tuple[int, bool], faces: Faces) -> Roll:
+        dmg, broke = got
+        shown = (*(Die(d.sides, v, "", "fall") for _, v in faces[:-1]),
+                 Die(10, faces[-1][1], "Athletics", "athletics"))
+        return Roll(f"{dmg} - {sp}: {take_damage(dmg, sp).hp} HP lost"
+                    + ("; Broken Leg" if broke else ""), shown)
+
+    return rolled(Result(
+        f"{n}d{d.sides} - SP {sp}: mean {float(hp.mean()):.1f} HP; Broken Leg {float(p_leg):.0%}",
         (("Mean HP lost", hp.mean()), ("P(Broken Leg)", p_leg)),
         tuple(steps),
         (Odds.of(hp, "HP lost"),),
-        tuple(dice_out),
         notes=(
             "A fall off a skyscraper without a parachute: don't bother rolling a "
             "Death Save, you are dead.",
             "Athletics is taken as DEX-based (not stated in the sheet).",
             NO_CRIT_10,
         ),
-    )
+    ), rng, fall, say)
 
 
 @cache
@@ -351,23 +364,25 @@ def poison(
         hp = Distribution.from_counts({0: 1}).combine(d.dist(), lambda _, v: v)
         odds = (Odds.of(hp, f"Damage on a failure ({d}, direct to HP)"),)
         values.append(("Mean HP lost", p_fail * d.dist().mean()))
-    dice_out: list[Die] = []
-    summary = f"{float(p_fail):.0%} to suffer {effect}"
-    if rng is not None:
-        v = roll(rng, 10)[0]
-        ok = will + skill + v > dv
-        dice_out.append(Die(10, v, "resisted" if ok else "failed", "resist"))
-        summary = f"{will + skill + v} vs DV {dv}: " + ("resisted" if ok else f"failed: {effect}")
-        if not ok and m:
-            vs = roll(rng, int(m.group(2)), int(m.group(1)))
-            dice_out += [Die(int(m.group(2)), x, "", "damage") for x in vs]
-            summary += f" = {sum(vs)}"
-    return Result(
-        summary,
+
+    def resist(draw: Draw) -> tuple[int, int | None]:
+        """The Resist Torture/Drugs total, and the damage of the effect on a failure."""
+        got = will + skill + draw(10)
+        return got, total(draw, int(m.group(1)), int(m.group(2))) if got <= dv and m else None
+
+    def say(got: tuple[int, int | None], faces: Faces) -> Roll:
+        ok = got[0] > dv
+        shown = (Die(10, faces[0][1], "resisted" if ok else "failed", "resist"),
+                 *(Die(s, x, "", "damage") for s, x in faces[1:]))
+        return Roll(f"{got[0]} vs DV {dv}: " + ("resisted" if ok else f"failed: {effect}")
+                    + ("" if got[1] is None else f" = {got[1]}"), shown)
+
+    return rolled(Result(
+        f"{float(p_fail):.0%} to suffer {effect}",
         tuple(values),
         tuple(steps),
         odds,
-        tuple(dice_out),
+        (),
         (Highlight(tid, i),),
         notes=("The STAT of Resist Torture/Drugs is not named in the sheet.", NO_CRIT_10),
-    )
+    ), rng, resist, say)

@@ -6,9 +6,9 @@ import random
 from dataclasses import dataclass
 from typing import Annotated
 
-from ..dice import check_dice, roll
+from ..dice import Draw, check_dice, expand
 from ..errors import RulesError
-from ..kernel import In, calculator
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Result
 from .checks import _opposed_result
 from .core import (
@@ -16,13 +16,16 @@ from .core import (
     MELEE_HALF_DEFAULT,
     MeleeHalfIn,
     _hp_odds,
-    _roll_damage,
+    beat_roll,
     crit_bonus,
+    damage_dice,
+    damage_pool,
     dice_with_crit,
     head_multiplier,
     margin_opposed,
     melee_note,
     melee_sp,
+    strike,
     take_damage,
 )
 from .damage import brawling_dice
@@ -46,21 +49,25 @@ def brawling(
 ) -> Result:
     """Damage from bare fist by BODY (a Cyberarm: 2d6 unless BODY is 7+)."""
     d, i = brawling_dice(body, cyberarm)
-    dist = dice_with_crit(d.n, d.sides)
+
+    def punch(draw: Draw) -> tuple[int, bool]:
+        return damage_pool(draw, d.n, d.sides)
+
+    dist = expand(punch)
     hp = dist.map(lambda r: take_damage(r[0], sp, crit=r[1]).hp)
     steps = [
         f"BODY {body}{' with a Cyberarm' if cyberarm else ''}: {d}",
         f"Damage - SP {sp} (Brawling is not a melee weapon: SP is not halved)",
     ]
-    dice_out: list[Die] = []
-    summary = f"{d}: mean {float(d.dist().mean()):.1f}"
-    if rng is not None:
-        vs, c = _roll_damage(rng, d.n, d.sides)
-        dice_out = [Die(d.sides, v, "", "damage") for v in vs]
-        h = take_damage(sum(vs), sp, crit=c)
-        summary = f"{d} = {sum(vs)}: {h.hp} HP lost" + (", Critical Injury" if c else "")
-    return Result(
-        summary,
+
+    def say(got: tuple[int, bool], faces: Faces) -> Roll:
+        total, c = got
+        h = take_damage(total, sp, crit=c)
+        return Roll(f"{d} = {total}: {h.hp} HP lost" + (", Critical Injury" if c else ""),
+                    tuple(damage_dice(faces)))
+
+    return rolled(Result(
+        f"{d}: mean {float(d.dist().mean()):.1f}",
         (
             ("Dice", str(d)),
             ("Mean HP lost", hp.mean()),
@@ -68,10 +75,10 @@ def brawling(
         ),
         tuple(steps),
         (_hp_odds(hp, "HP lost"),),
-        tuple(dice_out),
+        (),
         (Highlight("brawling-damage", i),),
         notes=("Attack: DEX + Brawling + 1d10 vs DEX + Evasion + 1d10 (use the opposed roll).",),
-    )
+    ), rng, punch, say)
 
 
 @calculator(
@@ -104,7 +111,10 @@ def melee(
     a = dex + skill + modifier + (aim_penalty() if aim != "none" else 0)
     body_sp = sp
     sp = sp_head if head else sp
-    m = margin_opposed(a, def_dex + def_evasion)
+    d = def_dex + def_evasion
+    attack = strike(beat_roll(a, d), dice)
+    # exact: the same two steps composed (the margin, then damage on a hit)
+    m = margin_opposed(a, d)
     p_hit = m.p(lambda v: v > 0)
     hp, p_crit = _attack_damage(m, dice, sp, head, True, half=melee_half)
     used = melee_sp(sp, melee_half)
@@ -127,32 +137,29 @@ def melee(
         steps.append(
             f"A single point through body armour: the {dict(AIM_CHOICES)[aim]} effect ({p_eff})"
         )
-    dice_out: list[Die] = []
-    summary = f"{float(p_hit):.0%} to hit; mean {float(hp.mean()):.1f} HP"
-    if rng is not None:
-        x, y = roll(rng, 10, 2)
-        dice_out = [Die(10, x, "attack", "attack"), Die(10, y, "defence", "defence")]
-        if a + x > def_dex + def_evasion + y:
-            vs, c = _roll_damage(rng, dice)
-            dice_out += [Die(6, v, "", "damage") for v in vs]
-            h = take_damage(sum(vs), sp, head=head, melee=True, crit=c, half=melee_half)
-            summary = f"Hit: {sum(vs)} - {used} → {h.hp} HP lost" + (
-                ", Critical Injury" if c else ""
-            )
-        else:
-            summary = f"Miss ({a + x} vs {def_dex + def_evasion + y})"
-    return Result(
-        summary,
+
+    def say(got: tuple[int, tuple[int, bool] | None], faces: Faces) -> Roll:
+        (_, x), (_, y) = faces[:2]
+        shown = (Die(10, x, "attack", "attack"), Die(10, y, "defence", "defence"),
+                 *damage_dice(faces[2:]))
+        if got[1] is None:
+            return Roll(f"Miss ({a + x} vs {d + y})", shown)
+        total, c = got[1]
+        h = take_damage(total, sp, head=head, melee=True, crit=c, half=melee_half)
+        return Roll(f"Hit: {total} - {used} → {h.hp} HP lost"
+                    + (", Critical Injury" if c else ""), shown)
+
+    return rolled(Result(
+        f"{float(p_hit):.0%} to hit; mean {float(hp.mean()):.1f} HP",
         (("P(hit)", p_hit), ("P(Critical Injury)", p_crit), ("Mean HP lost", hp.mean())),
         tuple(steps),
         (_hp_odds(hp, "HP lost"),),
-        tuple(dice_out),
         notes=(
             NO_CRIT_10,
             melee_note(melee_half),
             "Weapon damage dice are not in the sheet.",
         ),
-    )
+    ), rng, attack, say)
 
 
 def throw_max() -> int:

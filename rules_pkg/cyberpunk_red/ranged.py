@@ -7,34 +7,25 @@ import re
 from fractions import Fraction
 from typing import Annotated, Any
 
-from ..dice import Distribution, check_dice, roll
+from ..dice import Distribution, Draw, check_dice, expand
 from ..errors import RulesError
-from ..kernel import In, calculator
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
 from .checks import _opposed_result
 from .core import (
-    DEF_DEX_DEFAULT,
-    DEF_EVASION_DEFAULT,
-    DEF_REF_DEFAULT,
-    DEFENCE_DEFAULT,
-    DV_DEFAULT,
     MAX_STAT,
     MELEE_HALF_DEFAULT,
-    DefDexIn,
-    DefenceIn,
-    DefEvasionIn,
-    DefRefIn,
-    DvIn,
+    Defender,
     _defence,
     _hp_odds,
     _odds_check,
-    _roll_damage,
     crit_bonus,
+    damage_dice,
     dice_with_crit,
     head_multiplier,
     margin_opposed,
-    margin_vs_dv,
     p_beat,
+    strike,
     take_damage,
 )
 from .sheet import NO_CRIT_10, SRC, rule, rule_dice, section_text
@@ -88,11 +79,7 @@ def ranged(
     skill: Annotated[int, In("Weapon Skill", 0, MAX_STAT)] = 4,
     modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
     aim: Annotated[str, In("Aimed Shot", choices=AIM_CHOICES)] = "none",
-    defence: DefenceIn = DEFENCE_DEFAULT,
-    dv: DvIn = DV_DEFAULT,
-    def_ref: DefRefIn = DEF_REF_DEFAULT,
-    def_dex: DefDexIn = DEF_DEX_DEFAULT,
-    def_evasion: DefEvasionIn = DEF_EVASION_DEFAULT,
+    target: Defender,  # an input group: the kernel builds it from its inputs
     dice: Annotated[int, In("Weapon damage (d6)", 1, 20)] = 3,
     sp_body: Annotated[int, In("Body SP", 0, 50)] = 11,
     sp_head: Annotated[int, In("Head SP", 0, 50)] = 11,
@@ -102,7 +89,7 @@ def ranged(
     if aim not in dict(AIM_CHOICES):
         raise RulesError(f"unknown Aimed Shot {aim!r}")
     check_dice(dice)
-    dfn = _defence(defence, dv, def_ref, def_dex, def_evasion, "a Ranged Attack")
+    dfn = target.against("a Ranged Attack")
     base = ref + skill + modifier
     steps = [f"REF {ref} + Weapon Skill {skill} {modifier:+d} + 1d10 vs {dfn.describe()}"]
     if aim != "none":
@@ -138,37 +125,29 @@ def ranged(
         ("P(Critical Injury)", p_crit),
         ("Mean HP lost", hp.mean()),
     ]
-    dice_out: list[Die] = []
-    summary = f"{float(p_hit):.0%} to hit; mean {float(hp.mean()):.1f} HP"
-    if rng is not None:
-        a = roll(rng, 10)[0]
-        dice_out.append(Die(10, a, "attack", "attack"))
-        d_total = dv
-        if dfn.dodge:
-            dd = roll(rng, 10)[0]
-            dice_out.append(Die(10, dd, "dodge", "defence"))
-            d_total = def_dex + def_evasion + dd
-        if base + a > d_total:
-            vs, crit = _roll_damage(rng, dice)
-            dice_out += [Die(6, v, "", "damage") for v in vs]
-            h = take_damage(sum(vs), sp, head=head, crit=crit)
-            summary = (
-                f"Hit ({base + a} vs {d_total}): {sum(vs)} damage, {h.hp} HP lost"
-                f"{', Critical Injury' if crit else ''}; SP {sp} → {h.sp_after}"
-            )
-        else:
-            summary = f"Miss ({base + a} vs {d_total})"
-    return Result(
-        summary,
+
+    def say(got: tuple[int, tuple[int, bool] | None], faces: Faces) -> Roll:
+        a = faces[0][1]
+        d_total, defended = dfn.rolled(faces)
+        shown = (Die(10, a, "attack", "attack"), *defended,
+                 *damage_dice(faces[1 + len(defended):]))
+        if got[1] is None:
+            return Roll(f"Miss ({base + a} vs {d_total})", shown)
+        total, crit = got[1]
+        h = take_damage(total, sp, head=head, crit=crit)
+        return Roll(f"Hit ({base + a} vs {d_total}): {total} damage, {h.hp} HP lost"
+                    f"{', Critical Injury' if crit else ''}; SP {sp} → {h.sp_after}", shown)
+
+    return rolled(Result(
+        f"{float(p_hit):.0%} to hit; mean {float(hp.mean()):.1f} HP",
         tuple(values),
         tuple(steps),
         (_odds_check(m, "Attack minus defence"), _hp_odds(hp, "HP lost")),
-        tuple(dice_out),
         notes=(
             NO_CRIT_10,
             "Weapon damage dice and the range table's DVs are not in the sheet: enter them.",
         ),
-    )
+    ), rng, strike(dfn.beat(base), dice), say)
 
 
 def autofire_caps() -> dict[str, int]:
@@ -199,11 +178,7 @@ def autofire(
         choices=(("smg", "SMG"), ("assault_rifle", "Assault Rifle")),
     )] = "smg",
     bullets: Annotated[int, In("Bullets in the clip", 0, 500)] = 30,
-    defence: DefenceIn = DEFENCE_DEFAULT,
-    dv: DvIn = DV_DEFAULT,
-    def_ref: DefRefIn = DEF_REF_DEFAULT,
-    def_dex: DefDexIn = DEF_DEX_DEFAULT,
-    def_evasion: DefEvasionIn = DEF_EVASION_DEFAULT,
+    target: Defender,  # an input group: the kernel builds it from its inputs
     sp_body: Annotated[int, In("Body SP", 0, 50)] = 11,
     rng: random.Random | None = None,
 ) -> Result:
@@ -216,13 +191,13 @@ def autofire(
         raise RulesError(f"weapon is 'smg' or 'assault_rifle' (got {weapon!r})")
     cap = caps[weapon]
     dmg = rule_dice("auto-fire-mode", r"roll (\d+)d(\d+) for damage")
-    dfn = _defence(defence, dv, def_ref, def_dex, def_evasion, "Autofire")
+    dfn = target.against("Autofire")
     base = ref + skill + modifier
     m = dfn.margin(base)
     p_hit = m.p(lambda v: v > 0)
     mult = m.map(lambda v: max(0, min(v, cap)))
     hp, p_crit = _attack_damage(m, dmg.n, sp_body, False, False, cap)
-    rolled = m.combine(dmg.dist(), lambda mg, s: s * min(mg, cap) if mg > 0 else 0)
+    rolled_dmg = m.combine(dmg.dist(), lambda mg, s: s * min(mg, cap) if mg > 0 else 0)
     steps = [
         f"{need} bullets; REF {ref} + Autofire {skill} {modifier:+d} + 1d10 vs {dfn.describe()}"
         " (the Autofire Range Table's DVs are not in the sheet)",
@@ -231,41 +206,32 @@ def autofire(
         f"Both dice 6: a Critical Injury, +{crit_bonus()} direct ({p_crit})",
     ]
     mult_odds = Odds.of(mult, "Multiplier", lambda v: "miss" if v == 0 else f"\u00d7{v}")
-    dice_out: list[Die] = []
-    summary = f"{float(p_hit):.0%} to hit; mean {float(hp.mean()):.1f} HP"
-    if rng is not None:
-        a = roll(rng, 10)[0]
-        dice_out.append(Die(10, a, "attack", "attack"))
-        d_total = dv
-        if dfn.dodge:
-            dd = roll(rng, 10)[0]
-            dice_out.append(Die(10, dd, "dodge", "defence"))
-            d_total = def_dex + def_evasion + dd
-        mg = base + a - d_total
-        if mg > 0:
-            vs, crit = _roll_damage(rng, dmg.n, dmg.sides)
-            dice_out += [Die(dmg.sides, v, "", "damage") for v in vs]
-            k = min(mg, cap)
-            h = take_damage(sum(vs) * k, sp_body, crit=crit)
-            summary = (
-                f"Hit by {mg}: {sum(vs)} \u00d7 {k} = {sum(vs) * k} damage, {h.hp} HP lost"
-                f"{', Critical Injury' if crit else ''}"
-            )
-        else:
-            summary = f"Miss ({base + a} vs {d_total})"
-    return Result(
-        summary,
+
+    def say(got: tuple[int, tuple[int, bool] | None], faces: Faces) -> Roll:
+        mg, a = got[0], faces[0][1]
+        d_total, defended = dfn.rolled(faces)
+        shown = (Die(10, a, "attack", "attack"), *defended,
+                 *damage_dice(faces[1 + len(defended):]))
+        if got[1] is None:
+            return Roll(f"Miss ({base + a} vs {d_total})", shown)
+        total, crit = got[1]
+        k = min(mg, cap)
+        h = take_damage(total * k, sp_body, crit=crit)
+        return Roll(f"Hit by {mg}: {total} \u00d7 {k} = {total * k} damage, {h.hp} HP lost"
+                    f"{', Critical Injury' if crit else ''}", shown)
+
+    return rolled(Result(
+        f"{float(p_hit):.0%} to hit; mean {float(hp.mean()):.1f} HP",
         (
             ("P(hit)", p_hit),
             ("P(Critical Injury)", p_crit),
-            ("Mean damage", rolled.mean()),
+            ("Mean damage", rolled_dmg.mean()),
             ("Mean HP lost", hp.mean()),
         ),
         tuple(steps),
-        (mult_odds, Odds.of(rolled, "Autofire damage (0 = miss)"), _hp_odds(hp, "HP lost")),
-        tuple(dice_out),
+        (mult_odds, Odds.of(rolled_dmg, "Autofire damage (0 = miss)"), _hp_odds(hp, "HP lost")),
         notes=(NO_CRIT_10, "Autofire cannot be used to make an Aimed Shot."),
-    )
+    ), rng, strike(dfn.beat(base), dmg.n, dmg.sides), say)
 
 
 @calculator(
@@ -336,20 +302,20 @@ def shotgun_shell(
     dv = rule("shotgun-shells", r"vs\.? a DV ?(\d+)")
     dmg = rule_dice("shotgun-shells", r"takes (\d+)d(\d+)")
     base = ref + skill + modifier
-    hit_dv = margin_vs_dv(base, dv)
     if defence == "dodge":
         _defence("dodge", dv, def_ref, def_dex, def_evasion, "a Shotgun Shell")
-        # the attack must beat DV13 and then the target's dodge, with one attack roll:
-        counts: dict[int, int] = {}
-        for a in range(1, 11):
-            for d in range(1, 11):
-                v = 1 if base + a > dv and base + a > def_dex + def_evasion + d else 0
-                counts[v] = counts.get(v, 0) + 1
-        m = Distribution.from_counts(counts)
-    elif defence == "dv":
-        m = hit_dv.map(lambda v: 1 if v > 0 else 0)
-    else:
+    elif defence != "dv":
         raise RulesError(f"defence is 'dv' or 'dodge' (got {defence!r})")
+
+    def hits(draw: Draw) -> int:
+        """1 on a hit: one attack roll must beat DV13, and then the target's dodge."""
+        a = draw(10)
+        ok = base + a > dv
+        if ok and defence == "dodge":
+            ok = base + a > def_dex + def_evasion + draw(10)
+        return 1 if ok else 0
+
+    m = expand(hits)
     p_hit = m.probability(1)
     hp, p_crit = _attack_damage(m, dmg.n, sp_body, False, False)
     steps = [
@@ -363,28 +329,25 @@ def shotgun_shell(
             f"Evasion {def_evasion} + 1d10: {p_hit}"
         )
     steps.append(f"Two or more 6s: a Critical Injury, +{crit_bonus()} ({p_crit})")
-    dice_out: list[Die] = []
-    summary = f"{float(p_hit):.0%} to hit this target; mean {float(hp.mean()):.1f} HP"
-    if rng is not None:
-        a = roll(rng, 10)[0]
-        dice_out.append(Die(10, a, "attack", "attack"))
-        ok = base + a > dv
-        if ok and defence == "dodge":
-            dd = roll(rng, 10)[0]
-            dice_out.append(Die(10, dd, "dodge", "defence"))
-            ok = base + a > def_dex + def_evasion + dd
-        if ok:
-            vs, crit = _roll_damage(rng, dmg.n, dmg.sides)
-            dice_out += [Die(dmg.sides, v, "", "damage") for v in vs]
-            h = take_damage(sum(vs), sp_body, crit=crit)
-            summary = f"Hit: {sum(vs)} damage, {h.hp} HP lost{', Critical Injury' if crit else ''}"
-        else:
-            summary = "Miss"
-    return Result(
-        summary,
+
+    def shot(draw: Draw) -> tuple[int, tuple[int, bool] | None]:
+        return strike(hits, dmg.n, dmg.sides)(draw)
+
+    def say(got: tuple[int, tuple[int, bool] | None], faces: Faces) -> Roll:
+        shown = (Die(10, faces[0][1], "attack", "attack"),
+                 *(Die(10, f, "dodge", "defence") for _, f in faces[1:2] if defence == "dodge"))
+        shown += tuple(damage_dice(faces[len(shown):]))
+        if got[1] is None:
+            return Roll("Miss", shown)
+        total, crit = got[1]
+        h = take_damage(total, sp_body, crit=crit)
+        return Roll(f"Hit: {total} damage, {h.hp} HP lost{', Critical Injury' if crit else ''}",
+                    shown)
+
+    return rolled(Result(
+        f"{float(p_hit):.0%} to hit this target; mean {float(hp.mean()):.1f} HP",
         (("P(hit)", p_hit), ("P(Critical Injury)", p_crit), ("Mean HP lost", hp.mean())),
         tuple(steps),
         (_hp_odds(hp, "HP lost by this target"),),
-        tuple(dice_out),
         notes=(NO_CRIT_10,),
-    )
+    ), rng, shot, say)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Annotated
 
-from ..dice import Draw, expand, sample
+from ..dice import Draw, expand
 from ..errors import RulesError
-from ..kernel import In, calculator
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
 from .core import MAX_STAT
 from .sheet import SRC, rule, section_text
@@ -42,19 +42,20 @@ def initiative(
     steps = [f"You: REF {ref} + 1d{sides} = {ref + 1}-{ref + sides}",
              f"Opponent: REF {other_ref} + 1d{sides} = {other_ref + 1}-{other_ref + sides}",
              f"You act first with the higher score: {first}; the same score: {tie}"]
-    summary = f"{float(first):.0%} to act first ({float(tie):.0%} tie)"
-    values: list[tuple[str, object]] = [("P(you first)", first), ("P(tie)", tie)]
-    dice: tuple[Die, ...] = ()
-    if rng is not None:
-        (mine, theirs), faces = sample(scores, rng)
-        dice = tuple(Die(s, f, who, "initiative") for (s, f), who in zip(faces, ("you", "them"),
-                                                                        strict=True))
-        values += [("Your initiative", mine), ("Opponent's initiative", theirs)]
-        summary = f"You {mine}, opponent {theirs}: " + (
-            "you act first" if mine > theirs else "they act first" if theirs > mine else "a tie")
-    return Result(summary, tuple(values), tuple(steps),
-                  (Odds.of(dist.map(lambda s: s[0] - s[1]), "Your score minus theirs"),), dice,
-                  notes=("The sheet does not say how a tie is broken.",))
+
+    def say(got: tuple[int, int], faces: Faces) -> Roll:
+        mine, theirs = got
+        return Roll(f"You {mine}, opponent {theirs}: " + (
+            "you act first" if mine > theirs else "they act first" if theirs > mine else "a tie"),
+            tuple(Die(s, f, who, "initiative")
+                  for (s, f), who in zip(faces, ("you", "them"), strict=True)),
+            more=(("Your initiative", mine), ("Opponent's initiative", theirs)))
+
+    return rolled(Result(
+        f"{float(first):.0%} to act first ({float(tie):.0%} tie)",
+        (("P(you first)", first), ("P(tie)", tie)), tuple(steps),
+        (Odds.of(dist.map(lambda s: s[0] - s[1]), "Your score minus theirs"),),
+        notes=("The sheet does not say how a tie is broken.",)), rng, scores, say)
 
 
 def _special_cost() -> int:

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from ..dice import roll
+from .. import kernel
 from ..errors import RulesError
-from ..kernel import Each, In, calculator
+from ..kernel import Each, Faces, In, Roll, calculator
 from ..registry import Die, Highlight, Input, Result
 from .degrees import (
     JAM,
@@ -316,16 +316,15 @@ def test(
     values: list[tuple[str, Any]] = [("Target", target), ("P(success)", p_succ)]
     if jam_at is not None:
         values.append(("P(miss on 96+)" if horde else "P(jam)", dist.probability(JAM)))
-    dice: list[Die] = []
-    shown = roll(rng, 100)[0] if rng is not None else rolled
     summary = f"Target {target}: {float(p_succ):.0%} to succeed"
-    if shown:
+
+    def say(shown: int, _: Faces) -> Roll:
+        """A d100 rolled here or at the table (typed in), reported one way."""
         d = _face(target, shown, jam_at, bonus_dos, auto)
         text = _dlabel(d, zero)
-        dice.append(Die(100, shown, text, "d100"))
-        values += [("Roll", shown), ("Result", text)]
-        steps.append(f"Rolled {shown:02d}: {'success' if d > 0 else 'failure'}, {text}")
-        summary += f"; rolled {shown:02d}: {text}"
+        return Roll(summary + f"; rolled {shown:02d}: {text}", (Die(100, shown, text, "d100"),),
+                    more=(("Roll", shown), ("Result", text)),
+                    steps=(f"Rolled {shown:02d}: {'success' if d > 0 else 'failure'}, {text}",))
     notes.append("The sheet sets no cap on the total modifier (not in the source).")
     notes.append(DOS_NOTE)
     if horde:  # the rows' own Horde column, where it says more than "As normal."
@@ -338,9 +337,10 @@ def test(
     hl = _unique(ln.row.highlight for ln in lines if ln.row is not None)
     if jam_at is not None:
         hl = _unique([*hl, jrow.highlight])
-    return Result(
-        summary, tuple(values), tuple(steps), degree_odds(dist, zero), tuple(dice), hl, tuple(notes)
-    )
+    return kernel.rolled(
+        Result(summary, tuple(values), tuple(steps), degree_odds(dist, zero), (), hl,
+               tuple(notes)),
+        rng, lambda draw: draw(100), say, given=rolled or None)
 
 
 def _order(r: Row) -> tuple[str, int]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..dice import Distribution
+from ..dice import Distribution, Draw, expand
 from ..errors import RulesError
 from ..registry import Odds, OddsRow
 
@@ -54,11 +55,13 @@ def test_distribution(
 ) -> Distribution[int]:
     """Degrees over the 100 faces. `jam_at`: rolls at or above it miss (a jam);
     `auto`: "fail" or a forced DoS ("dos:N") for the sheet's automatic results."""
-    counts: dict[int, int] = {}
-    for r in range(1, 101):
-        counts_key = _face(target, r, jam_at, bonus_dos, auto)
-        counts[counts_key] = counts.get(counts_key, 0) + 1
-    return Distribution.from_counts(counts)
+    return expand(d100_test(target, jam_at, bonus_dos, auto))
+
+
+def d100_test(target: int, jam_at: int | None = None, bonus_dos: int = 0, auto: str = "",
+              ) -> Callable[[Draw], int]:
+    """A test as a function of the d100: its degrees (see test_distribution)."""
+    return lambda draw: _face(target, draw(100), jam_at, bonus_dos, auto)
 
 
 def _face(target: int, r: int, jam_at: int | None, bonus_dos: int, auto: str) -> int:

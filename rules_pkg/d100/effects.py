@@ -6,9 +6,9 @@ import random
 import re
 from typing import Annotated
 
-from ..dice import Draw, expand, sample
+from ..dice import Draw, expand
 from ..errors import RulesError
-from ..kernel import In, calculator
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
 from .sheet import CIRC, STATUS, row
 
@@ -45,18 +45,19 @@ def scatter(
     dist = expand(land).map(lambda o: o[1])
     steps = [f"Direction: 1d{direction} on the Scatter Diagram",
              f"Distance: 1d{distance} km" + ("" if thrown else f" + {dof} (1 per DoF)")]
-    summary = f"{dist.outcomes()[0]}-{dist.outcomes()[-1]} km, mean {float(dist.mean()):g} km"
-    dice: tuple[Die, ...] = ()
-    values: list[tuple[str, object]] = [("Mean distance (km)", dist.mean())]
-    if rng is not None:
-        (way, km), faces = sample(land, rng)
-        dice = tuple(Die(s, f, what, "scatter")
-                     for (s, f), what in zip(faces, ("direction", "km"), strict=True))
-        values += [("Direction (d10)", way), ("Distance (km)", km)]
-        summary = f"Scatters {km} km in direction {way}"
-    return Result(summary, tuple(values), tuple(steps),
-                  (Odds.of(dist, "Distance (km)"),), dice, (r.highlight,),
-                  notes=("The Scatter Diagram itself is not in the sheet.",))
+
+    def say(got: tuple[int, int], faces: Faces) -> Roll:
+        way, km = got
+        return Roll(f"Scatters {km} km in direction {way}",
+                    tuple(Die(s, f, what, "scatter")
+                          for (s, f), what in zip(faces, ("direction", "km"), strict=True)),
+                    more=(("Direction (d10)", way), ("Distance (km)", km)))
+
+    return rolled(Result(
+        f"{dist.outcomes()[0]}-{dist.outcomes()[-1]} km, mean {float(dist.mean()):g} km",
+        (("Mean distance (km)", dist.mean()),), tuple(steps),
+        (Odds.of(dist, "Distance (km)"),), (), (r.highlight,),
+        notes=("The Scatter Diagram itself is not in the sheet.",)), rng, land, say)
 
 
 @calculator(
@@ -104,15 +105,16 @@ def hallucinating(
 
     dist = expand(rounds)
     what = "Stunned" if horde else "the Hallucinogenic table's result"
-    dice: tuple[Die, ...] = ()
-    summary = f"{what} for 1d{sides} rounds (mean {float(dist.mean()):g})"
-    values: list[tuple[str, object]] = [("Mean rounds", dist.mean())]
-    if rng is not None:
-        n, faces = sample(rounds, rng)
-        dice = tuple(Die(s, f, "rounds", "duration") for s, f in faces)
-        values.append(("Rounds", n))
-        summary = f"{what} for {n} rounds"
-    return Result(summary, tuple(values), (f"{'Hordes' if horde else 'You'}: {what}, 1d{sides}"
-                                           " rounds",),
-                  (Odds.of(dist, "Rounds"),), dice, (r.highlight,),
-                  notes=() if horde else ("The Hallucinogenic table is not in the sheet.",))
+
+    def say(n: int, faces: Faces) -> Roll:
+        return Roll(f"{what} for {n} rounds",
+                    tuple(Die(s, f, "rounds", "duration") for s, f in faces),
+                    more=(("Rounds", n),))
+
+    return rolled(Result(
+        f"{what} for 1d{sides} rounds (mean {float(dist.mean()):g})",
+        (("Mean rounds", dist.mean()),),
+        (f"{'Hordes' if horde else 'You'}: {what}, 1d{sides} rounds",),
+        (Odds.of(dist, "Rounds"),), (), (r.highlight,),
+        notes=() if horde else ("The Hallucinogenic table is not in the sheet.",)),
+        rng, rounds, say)

@@ -7,11 +7,11 @@ import re
 from fractions import Fraction
 from typing import Annotated
 
-from ..dice import Distribution, roll
+from ..dice import Distribution
 from ..errors import RulesError
-from ..kernel import In, calculator
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, OddsRow, Result
-from .degrees import degree_odds, test_distribution
+from .degrees import d100_test, degree_odds, test_distribution
 from .modifiers import modifiers
 from .sheet import CIRC, number_after, plain_number, row
 
@@ -62,22 +62,23 @@ def jam_clear(
     )
     dist = test_distribution(target)
     p = dist.p(lambda d: d > 0)
-    dice: tuple[Die, ...] = ()
     summary = f"Clear the jam on {target} or less: {float(p):.0%}"
-    if rng is not None:
-        v = roll(rng, 100)[0]
+
+    def say(_: int, faces: Faces) -> Roll:
+        v = faces[0][1]
         ok = v <= target
-        dice = (Die(100, v, "cleared" if ok else "still jammed", "d100"),)
-        summary += f"; rolled {v:02d}: {'cleared' if ok else 'still jammed'}"
-    return Result(
+        return Roll(summary + f"; rolled {v:02d}: {'cleared' if ok else 'still jammed'}",
+                    (Die(100, v, "cleared" if ok else "still jammed", "d100"),))
+
+    return rolled(Result(
         summary,
         (("Target", target), ("P(cleared)", p)),
         tuple(steps),
         degree_odds(dist),
-        dice,
+        (),
         tuple(hl),
         ("'Cumulative' is read as +10 for each of the two talents.",),
-    )
+    ), rng, d100_test(target), say)
 
 
 @calculator(
@@ -114,18 +115,18 @@ def missile_jam(
         f"a launcher is destroyed too ({p_boom})",
         f"Per attack: {p_jam} \u00d7 {p_boom} = {p_jam * p_boom} to explode",
     )
-    dice: tuple[Die, ...] = ()
-    summary = f"A jammed missile or grenade explodes {p_boom}; per attack {p_jam * p_boom}"
-    if rng is not None:
-        v = roll(rng, 10)[0]
-        dice = (Die(10, v, "explodes!" if v == boom else "dud", "d10"),)
-        summary = f"Rolled {v}: " + ("it explodes in your hands" if v == boom else "a dud")
+
+    def say(explodes: bool, faces: Faces) -> Roll:
+        v = faces[0][1]
+        return Roll(f"Rolled {v}: " + ("it explodes in your hands" if explodes else "a dud"),
+                    (Die(10, v, "explodes!" if explodes else "dud", "d10"),))
+
     odds = Odds("After a jam", (OddsRow("Dud", p_dud), OddsRow("Explodes", p_boom)))
-    return Result(
-        summary,
+    return rolled(Result(
+        f"A jammed missile or grenade explodes {p_boom}; per attack {p_jam * p_boom}",
         (("P(dud)", p_dud), ("P(explodes)", p_boom), ("P(explodes per attack)", p_jam * p_boom)),
         steps,
         (odds,),
-        dice,
+        (),
         (r.highlight,),
-    )
+    ), rng, lambda draw: draw(10) == boom, say)

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated
 
-from ..dice import Distribution, roll
+from ..dice import Distribution, Draw, expand, total
 from ..errors import LimitError
-from ..kernel import In, calculator
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
 from .sheet import CIRC, STATUS, number_after, plain_number, row
 
@@ -40,32 +40,34 @@ def burning(
     die = plain_number(r.text, r"take 1d(\d+) energy damage")
     step = number_after(r.text, "increases by")
     d = Distribution.d(die)
+    hd = plain_number(r.text, r"automatically lose 1d(\d+) magnitude")
+    extra = 0 if horde else step * (round - 1)
+
+    def burn(draw: Draw) -> int:
+        """This round: a Horde's magnitude lost, or a character's damage."""
+        return draw(hd if horde else die) + extra
+
+    this = expand(burn)
     if horde:
-        hd = plain_number(r.text, r"automatically lose 1d(\d+) magnitude")
-        this = Distribution.d(hd)
         steps = [f"Hordes automatically lose 1d{hd} magnitude at the end of each turn"]
         total = this.repeat(round)
         what = "magnitude"
     else:
-        extra = step * (round - 1)
-        this = d + extra
         total = d.repeat(round) + sum(step * i for i in range(round))
         steps = [
             f"1d{die} energy damage to a random location, ignoring AP",
             f"+{step} for every round that passes: round {round} → 1d{die}{extra:+d}",
         ]
         what = "damage"
-    dice: list[Die] = []
     lo, hi = min(this.outcomes()), max(this.outcomes())
-    summary = f"Round {round}: {what} {lo}-{hi} (mean {float(this.mean()):.1f})"
-    if rng is not None:
-        v = roll(rng, hd if horde else die)[0]
-        got = v if horde else v + step * (round - 1)
-        dice.append(Die(hd if horde else die, v, f"{got} {what}", "fire"))
-        summary = f"Round {round}: {got} {what}"
+
+    def say(got: int, faces: Faces) -> Roll:
+        (s, v), = faces
+        return Roll(f"Round {round}: {got} {what}", (Die(s, v, f"{got} {what}", "fire"),))
+
     steps.append(f"Total over rounds 1-{round}: mean {float(total.mean()):.1f}")
-    return Result(
-        summary,
+    return rolled(Result(
+        f"Round {round}: {what} {lo}-{hi} (mean {float(this.mean()):.1f})",
         (
             ("This round", f"{min(this.outcomes())}-{max(this.outcomes())}"),
             ("Mean total", total.mean()),
@@ -75,10 +77,10 @@ def burning(
             Odds.of(this, f"{what.capitalize()} in round {round}"),
             Odds.of(total, f"Total {what} over {round} round(s)"),
         ),
-        tuple(dice),
+        (),
         (r.highlight,),
         ("Willpower test to act, Agility test to put it out: their results are yours to roll.",),
-    )
+    ), rng, burn, say)
 
 
 def blood_loss_chain(toughness: int, modifier: int, rounds: int, decay_die: int) -> dict[int, int]:
@@ -184,12 +186,14 @@ def crippled(
     target = toughness + modifier
     succ = min(100, max(0, target))
     d = Distribution.d(die)
-    # wounds after: a pass keeps them (succ x die ways); a failure loses each 1d`die` face
-    counts = {wounds: succ * die}
-    for k in range(1, die + 1):
-        left = max(0, wounds - k)
-        counts[left] = counts.get(left, 0) + (100 - succ)
-    after = Distribution.from_counts(counts)
+
+    def more_than_half(draw: Draw) -> tuple[int, int | None]:
+        """The Toughness roll, and on a failure the damage ignoring AP and TB."""
+        t = draw(100)
+        return t, None if t <= target else draw(die)
+
+    after = expand(more_than_half).map(lambda o: wounds if o[1] is None
+                                       else max(0, wounds - o[1]))
     p_bl = after.probability(0) if wounds > 0 else Fraction(0)
     steps = [
         f"Test Toughness {target}: pass on {succ} or less ({Fraction(succ, 100)})",
@@ -197,31 +201,28 @@ def crippled(
         "(it cannot inflict critical damage)",
         f"Reduced to 0 wounds: lose Crippled, gain Blood Loss ({p_bl})",
     ]
-    dice: list[Die] = []
-    summary = f"P(damage) = {Fraction(100 - succ, 100)}; P(Blood Loss) = {p_bl}"
-    if rng is not None:
-        t = roll(rng, 100)[0]
-        dice.append(Die(100, t, "pass" if t <= target else "fail", "toughness"))
-        if t <= target:
-            summary = f"Rolled {t:02d}: passed, no damage"
-        else:
-            v = roll(rng, die)[0]
-            dice.append(Die(die, v, f"{v} damage", "damage"))
-            left = max(0, wounds - v)
-            summary = f"Rolled {t:02d}: failed, {v} damage, {left} wounds left" + (
-                " → Blood Loss" if left == 0 and wounds > 0 else ""
-            )
-    return Result(
-        summary,
+
+    def say(got: tuple[int, int | None], faces: Faces) -> Roll:
+        t, v = got
+        toughness_die = Die(100, t, "pass" if v is None else "fail", "toughness")
+        if v is None:
+            return Roll(f"Rolled {t:02d}: passed, no damage", (toughness_die,))
+        left = max(0, wounds - v)
+        return Roll(f"Rolled {t:02d}: failed, {v} damage, {left} wounds left"
+                    + (" → Blood Loss" if left == 0 and wounds > 0 else ""),
+                    (toughness_die, Die(die, v, f"{v} damage", "damage")))
+
+    return rolled(Result(
+        f"P(damage) = {Fraction(100 - succ, 100)}; P(Blood Loss) = {p_bl}",
         (("P(damage)", Fraction(100 - succ, 100)), ("P(Blood Loss)", p_bl)),
         tuple(steps),
         (
             Odds.of(after, "Wounds after", cumulative=False),
             Odds.of(d, f"Damage on a failure (1d{die})"),
         ),
-        tuple(dice),
+        (),
         (r.highlight,),
-    )
+    ), rng, more_than_half, say)
 
 
 @dataclass(frozen=True)
@@ -316,23 +317,28 @@ def helpless_damage(
         raise LimitError(f"damage dice of 2 to 20 sides (asked for d{sides})")
     base = Distribution.d(sides).repeat(dice)
     normal = base + bonus
-    doubled = base.repeat(2) + bonus
+
+    def twice(draw: Draw) -> int:
+        """The damage dice rolled twice and added, the modifier once."""
+        return total(draw, 2 * dice, sides) + bonus
+
+    doubled = expand(twice)
     steps = [
         f"Normal: {dice}d{sides}{bonus:+d}, mean {float(normal.mean()):.1f}",
         f"Helpless: roll the damage dice twice and add both: {2 * dice}d{sides}{bonus:+d} "
         f"(modifier once), mean {float(doubled.mean()):.1f}",
     ]
-    dice_out: list[Die] = []
-    summary = f"{2 * dice}d{sides}{bonus:+d}: mean {float(doubled.mean()):.1f}"
-    if rng is not None:
-        vs = roll(rng, sides, 2 * dice)
-        dice_out = [Die(sides, v, "", "damage") for v in vs]
-        summary = f"Rolled {' + '.join(map(str, vs))} {bonus:+d} = {sum(vs) + bonus}"
-    return Result(
-        summary,
+
+    def say(got: int, faces: Faces) -> Roll:
+        vs = [v for _, v in faces]
+        return Roll(f"Rolled {' + '.join(map(str, vs))} {bonus:+d} = {got}",
+                    tuple(Die(sides, v, "", "damage") for v in vs))
+
+    return rolled(Result(
+        f"{2 * dice}d{sides}{bonus:+d}: mean {float(doubled.mean()):.1f}",
         (("Mean", doubled.mean()), ("Mean normally", normal.mean())),
         tuple(steps),
         (Odds.of(doubled, "Damage against a Helpless target"),),
-        tuple(dice_out),
+        (),
         (row("Helpless").highlight, row("Helpless effect").highlight),
-    )
+    ), rng, twice, say)

@@ -6,9 +6,9 @@ import random
 from math import comb
 from typing import Annotated, Any
 
-from ..dice import Distribution
+from ..dice import Distribution, Draw, shuffled
 from ..errors import RulesError
-from ..kernel import In, calculator
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Odds, Result
 from .dice import _p
 from .sheet import DOC, T_ATTACKS, T_NON_ATTACK, _clean, _row_index, _rows, _slug
@@ -134,26 +134,31 @@ def initiative(
     odds = (Odds.of(cards, "Your initiative card", lambda k: f"card {k}", cumulative=False),
             Odds.of(place, "Your place in the order", lambda n: f"#{n}", cumulative=False))
     values: list[tuple[str, Any]] = [("P(you act first)", place.probability(1))]
-    summary = f"P(act first) = {_p(place.probability(1))}"
-    dice: tuple[Die, ...] = ()
     notes = (CARDS_NOTE,) + (("The sheet does not say whether the card not kept after surprise "
                               "goes back into the deck; choose above.",) if surprise else ())
-    if rng is not None:
-        deck = list(DECK)
-        rng.shuffle(deck)
+
+    def deal(draw: Draw) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(the cards you drew, the others' cards): the exact odds above count the same deal
+        (card_distribution, position_distribution); 10! orders are too many to expand."""
+        deck = shuffled(draw, DECK)
         drawn = deck[:2] if surprise else deck[:1]
-        mine = min(drawn)
         rest = [c for c in deck if c not in drawn] + ([max(drawn)] if surprise and returned else [])
-        rng.shuffle(rest)
-        theirs = sorted(rest[:combatants - 1])
-        dice = tuple(Die(10, c, "kept" if c == mine else "not kept", "you") for c in drawn)
-        dice += tuple(Die(10, c, "", "other") for c in theirs)
+        return tuple(drawn), tuple(sorted(shuffled(draw, rest)[:combatants - 1]))
+
+    def say(got: tuple[tuple[int, ...], tuple[int, ...]], _: Faces) -> Roll:
+        drawn, theirs = got
+        mine = min(drawn)
         mine_place = 1 + sum(1 for c in theirs if c < mine)
-        steps.append(f"You drew {', '.join(map(str, drawn))} → card {mine}; the others drew "
-                     f"{', '.join(map(str, theirs)) or 'nothing'}: you act #{mine_place}.")
-        values = [("Your card", mine), ("Your place", mine_place), *values]
-        summary = f"Card {mine}: you act #{mine_place} of {combatants}"
-    return Result(summary, tuple(values), tuple(steps), odds, dice, notes=notes)
+        return Roll(f"Card {mine}: you act #{mine_place} of {combatants}",
+                    tuple(Die(10, c, "kept" if c == mine else "not kept", "you") for c in drawn)
+                    + tuple(Die(10, c, "", "other") for c in theirs),
+                    (("Your card", mine), ("Your place", mine_place)),
+                    steps=(f"You drew {', '.join(map(str, drawn))} → card {mine}; the others "
+                           f"drew {', '.join(map(str, theirs)) or 'nothing'}: you act "
+                           f"#{mine_place}.",))
+
+    return rolled(Result(f"P(act first) = {_p(place.probability(1))}", tuple(values),
+                         tuple(steps), odds, notes=notes), rng, deal, say)
 
 
 @calculator(

@@ -6,13 +6,15 @@ import random
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from ..dice import Distribution
+from ..dice import Distribution, Draw
 from ..errors import LimitError, RulesError
-from ..kernel import In, calculator
-from ..registry import Die, Highlight, Odds, Result
+from ..kernel import Faces, In, Roll, calculator, rolled
+from ..registry import Highlight, Odds, Result
 from .dice import (
     PUSH_CHOICES,
     DicePool,
+    PoolRoll,
+    RolledDie,
     _faces,
     _p,
     _policy,
@@ -20,9 +22,8 @@ from .dice import (
     make_pool,
     net_successes,
     pool_vectors,
-    push_roll,
+    pushed_roll,
     roll_pool,
-    should_push,
     show,
     successes,
     successes_and_banes,
@@ -166,19 +167,20 @@ def armour_save(
              "Helmet special (sacrifice the helmet on a critical injury): see the rules, "
              "pg. 105 — not on the sheet.")
     mean = dist.map(lambda o: o[0]).mean()
-    summary = f"Average damage through {float(mean):.2f}"
-    values: list[tuple[str, Any]] = [("Mean damage through", mean)]
-    dice: tuple[Die, ...] = ()
-    if rng is not None:
-        rolled = roll_pool(rng, save.pool())
-        got = tally(rolled)
+
+    def say(armour_dice: tuple[RolledDie, ...], _: Faces) -> Roll:
+        got = tally(armour_dice)
         through, lost = armour_result(save.rating, damage, got[0], got[3])
-        dice = show(rolled, "armour ")
-        steps.append(f"Rolled {_faces(rolled)}: {got[0]} {SUCCESS}, {got[3]} {BANE} → "
-                     f"{through} damage through, rating {save.rating} → {save.rating - lost}.")
-        values = [("Damage through", through), ("Armour rating lost", lost), *values]
-        summary = f"{through} damage through; armour rating {save.rating} → {save.rating - lost}"
-    return Result(summary, tuple(values), tuple(steps), odds, dice, notes=notes)
+        return Roll(
+            f"{through} damage through; armour rating {save.rating} → {save.rating - lost}",
+            show(armour_dice, "armour "), (("Damage through", through),
+                                           ("Armour rating lost", lost)),
+            steps=(f"Rolled {_faces(armour_dice)}: {got[0]} {SUCCESS}, {got[3]} {BANE} → "
+                   f"{through} damage through, rating {save.rating} → {save.rating - lost}.",))
+
+    return rolled(Result(f"Average damage through {float(mean):.2f}",
+                         (("Mean damage through", mean),), tuple(steps), odds, notes=notes),
+                  rng, lambda draw: roll_pool(draw, save.pool()), say)
 
 
 @calculator(
@@ -311,47 +313,52 @@ def attack(
     summary = f"P(hit) = {_p(values[0][1])}"
     if row.damaging:
         summary += f"; mean damage {float(values[1][1]):.2f}"
-    dice: tuple[Die, ...] = ()
-    if rng is not None:
-        a_dice = roll_pool(rng, pool)
-        dice += show(a_dice, "attack ")
-        a_pushed = should_push(pushed, tally(a_dice))
-        if a_pushed:
-            a_dice = push_roll(rng, a_dice)
-            dice += show(a_dice, "attack pushed ")
-        a = tally(a_dice)
+
+    def fight(draw: Draw) -> tuple[PoolRoll, PoolRoll | None, tuple[RolledDie, ...] | None]:
+        """The attack (and its push), the reaction (and its push), and the armour dice on a
+        damaging hit: in the order the Combat Order rolls them."""
+        a = pushed_roll(pool, pushed)(draw)
+        d = pushed_roll(defence, dpushed)(draw) if defence else None
+        h = max(0, net_successes(tally(a[1] or a[0]))
+                - (net_successes(tally(d[1] or d[0])) if d else 0))
+        armour = roll_pool(draw, save.pool()) if row.damaging and h and save.rating else None
+        return a, d, armour
+
+    def say(got: tuple[PoolRoll, PoolRoll | None, tuple[RolledDie, ...] | None],
+            _: Faces) -> Roll:
+        (a_first, a_again), d, s_dice = got
+        dice = show(a_first, "attack ") + (show(a_again, "attack pushed ") if a_again else ())
+        a = tally(a_again or a_first)
         d_succ = 0
-        if defence:
-            d_dice = roll_pool(rng, defence)
-            dice += show(d_dice, "reaction ")
-            if should_push(dpushed, tally(d_dice)):
-                d_dice = push_roll(rng, d_dice)
-                dice += show(d_dice, "reaction pushed ")
-            d_succ = net_successes(tally(d_dice))
+        if d is not None:
+            dice += show(d[0], "reaction ") + (show(d[1], "reaction pushed ") if d[1] else ())
+            d_succ = net_successes(tally(d[1] or d[0]))
         h = max(0, net_successes(a) - d_succ)
-        steps.append(f"Rolled: attack {net_successes(a)} {SUCCESS}, reaction {d_succ} "
-                     f"{SUCCESS} → {h} {SUCCESS} left.")
-        values.insert(0, (f"Attack {SUCCESS} left", h))
-        if a_pushed:
-            values.append(("Attacker's attribute damage (pushed)", a[2]))
-            values.append(("Weapon bonus lost (pushed)", a[3]))
+        steps = [f"Rolled: attack {net_successes(a)} {SUCCESS}, reaction {d_succ} "
+                 f"{SUCCESS} → {h} {SUCCESS} left."]
+        first: tuple[tuple[str, Any], ...] = ((f"Attack {SUCCESS} left", h),)
+        more: tuple[tuple[str, Any], ...] = ()
+        if a_again:
+            more = (("Attacker's attribute damage (pushed)", a[2]),
+                    ("Weapon bonus lost (pushed)", a[3]))
         summary = "Miss" if h == 0 else "Hit"
         if row.damaging and h:
             dmg = damage_of(h)
             through, lost = dmg, 0
-            if save.rating:
-                s_dice = roll_pool(rng, save.pool())
+            if s_dice is not None:
                 dice += show(s_dice, "armour ")
-                s = tally(s_dice)
-                through, lost = armour_result(save.rating, dmg, s[0], s[3])
-                steps.append(f"Armour: {s[0]} {SUCCESS}, {s[3]} {BANE} → {through} of {dmg} "
+                sv = tally(s_dice)
+                through, lost = armour_result(save.rating, dmg, sv[0], sv[3])
+                steps.append(f"Armour: {sv[0]} {SUCCESS}, {sv[3]} {BANE} → {through} of {dmg} "
                              f"damage through; rating {save.rating} → {save.rating - lost}.")
-            values[1:1] = [("Damage to Strength", through), ("Armour rating lost", lost)]
+            first += (("Damage to Strength", through), ("Armour rating lost", lost))
             summary = f"Hit: {through} damage to Strength"
         elif h:
             summary = f"Success ({h} {SUCCESS}): {row.effect}"
+        return Roll(summary, dice, first, more, tuple(steps))
+
     notes.append("Weapon damage ratings are on the weapon, not on the sheet.")
     notes += outside_rules(pushed != "no" or dpushed != "no",
                            mod != 0 or (reaction != "none" and dmod != 0))
-    return Result(summary, tuple(values), tuple(steps), tuple(odds), dice, tuple(highlights),
-                  tuple(notes))
+    return rolled(Result(summary, tuple(values), tuple(steps), tuple(odds), (),
+                         tuple(highlights), tuple(notes)), rng, fight, say)

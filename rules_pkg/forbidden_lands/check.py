@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any
 
-from ..kernel import In, calculator
-from ..registry import Die, Odds, Result
+from ..kernel import Faces, In, Roll, calculator, rolled
+from ..registry import Odds, Result
 from .dice import (
     PUSH_CHOICES,
+    PoolRoll,
     _faces,
     _p,
     _policy,
@@ -16,9 +17,7 @@ from .dice import (
     net_successes,
     pool_odds,
     pool_vectors,
-    push_roll,
-    roll_pool,
-    should_push,
+    pushed_roll,
     show,
     successes,
     tally,
@@ -90,25 +89,26 @@ def check(attribute: int, skill: int, gear: int, modification: int, push: str, n
                      "are re-rolled too); then each ☠ on a base die costs 1 point of the "
                      "attribute, "
                      "each ☠ on a gear die lowers the gear bonus by 1.")
-    dice: tuple[Die, ...] = ()
     summary = (f"P(≥{needed} {SUCCESS}) = {_p(values[0][1])}"
                + (f"; pushed {_p(values[1][1])}" if pushed else ""))
-    if rng is not None:
-        rolled = roll_pool(rng, pool)
-        dice = show(rolled, "first ")
-        got = tally(rolled)
-        steps.append(f"Rolled {_faces(rolled)}: {net_successes(got)} {SUCCESS}, "
-                     f"{got[2] + got[3]} {BANE}.")
-        if should_push(policy, got):
-            again = push_roll(rng, rolled)
+
+    def say(got: PoolRoll, _: Faces) -> Roll:
+        first, again = got
+        v = tally(first)
+        dice, steps = show(first, "first "), [f"Rolled {_faces(first)}: {net_successes(v)} "
+                                               f"{SUCCESS}, {v[2] + v[3]} {BANE}."]
+        more: tuple[tuple[str, int], ...] = ()
+        if again is not None:
+            v = tally(again)
             dice += show(again, "pushed ")
-            got = tally(again)
-            steps.append(f"Pushed to {_faces(again)}: {net_successes(got)} {SUCCESS}; "
-                         f"{got[2]} {BANE} on base dice (attribute damage), "
-                         f"{got[3]} {BANE} on gear dice (gear bonus lost).")
-            values += [("Attribute damage", got[2]), ("Gear bonus lost", got[3])]
-        values.insert(0, ("Successes", net_successes(got)))
-        summary = (f"{net_successes(got)} {SUCCESS} — "
-                   + ("success" if net_successes(got) >= needed else "failure") + "; " + summary)
-    return Result(summary, tuple(values), tuple(steps), tuple(odds), dice,
-                  notes=outside_rules(pushed, modification != 0))
+            steps.append(f"Pushed to {_faces(again)}: {net_successes(v)} {SUCCESS}; "
+                         f"{v[2]} {BANE} on base dice (attribute damage), "
+                         f"{v[3]} {BANE} on gear dice (gear bonus lost).")
+            more = (("Attribute damage", v[2]), ("Gear bonus lost", v[3]))
+        return Roll(f"{net_successes(v)} {SUCCESS} — "
+                    + ("success" if net_successes(v) >= needed else "failure") + "; " + summary,
+                    dice, (("Successes", net_successes(v)),), more, tuple(steps))
+
+    return rolled(Result(summary, tuple(values), tuple(steps), tuple(odds),
+                         notes=outside_rules(pushed, modification != 0)),
+                  rng, pushed_roll(pool, policy), say)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Literal
 
-from ..dice import Distribution, roll
+from ..dice import Distribution, Draw, check_dice
 from ..errors import LimitError, RulesError
 from ..registry import Die, Odds
 from .sheet import BANE, MAX_POOL, SUCCESS
@@ -185,17 +184,31 @@ class RolledDie:
     face: int
 
 
-def roll_pool(rng: random.Random, pool: DicePool) -> tuple[RolledDie, ...]:
+def roll_pool(draw: Draw, pool: DicePool) -> tuple[RolledDie, ...]:
+    """The pool's dice, kind by kind, as a function of the dice (rolled one by one: the exact
+    odds are pool_vectors(), a closed form of the same faces)."""
     out: list[RolledDie] = []
     for kind, n in pool.kinds():
-        out.extend(RolledDie(kind, f) for f in roll(rng, 6, n))
+        check_dice(n)
+        out.extend(RolledDie(kind, draw(6)) for _ in range(n))
     return tuple(out)
 
 
-def push_roll(rng: random.Random, dice: Iterable[RolledDie]) -> tuple[RolledDie, ...]:
+def push_roll(draw: Draw, dice: Iterable[RolledDie]) -> tuple[RolledDie, ...]:
     """Re-roll every die not showing ✘ and not ☠ on base/gear (standard rule)."""
-    return tuple(d if locked(d.kind, d.face) else RolledDie(d.kind, rng.randint(1, 6))
-                 for d in dice)
+    return tuple(d if locked(d.kind, d.face) else RolledDie(d.kind, draw(6)) for d in dice)
+
+
+PoolRoll = tuple[tuple["RolledDie", ...], tuple["RolledDie", ...] | None]  # (first, pushed)
+
+
+def pushed_roll(pool: DicePool, policy: PushPolicy | str) -> Callable[[Draw], PoolRoll]:
+    """A roll and, when `policy` says so, its push: (first dice, pushed dice or None)."""
+    def program(draw: Draw) -> PoolRoll:
+        first = roll_pool(draw, pool)
+        return first, push_roll(draw, first) if should_push(policy, tally(first)) else None
+
+    return program
 
 
 def tally(dice: Iterable[RolledDie]) -> Vec:

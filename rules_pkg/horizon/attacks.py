@@ -11,8 +11,8 @@ from typing import Annotated, Any
 
 from ..dice import MAX_DICE, Distribution
 from ..errors import RulesError
-from ..kernel import In, calculator
-from ..registry import Die, Highlight, Odds, OddsRow, Result
+from ..kernel import Faces, In, Roll, calculator, rolled
+from ..registry import Highlight, Odds, OddsRow, Result
 from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
 from .profiles import ProfileRow, WeaponProfile, _find_table, lookup, parse_damage, profile
 from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, POINT_BLANK_AP, SOURCE
@@ -302,16 +302,17 @@ def wounding(
                                   OddsRow("resisted", lose),
                                   OddsRow("equal scores (not in the source)", tie))),
             _ap_odds(dist, "Target's Endurance AP"))
-    dice: tuple[Die, ...] = ()
-    summary = f"{cond.name}: {a.ap} AP, applied with probability {float(win):.1%}"
-    if rng is not None:
-        faces, score = endurance.roll(rng)
-        dice = _dice(faces, "endurance")
-        steps.append("target's Endurance: " + endurance.explain(faces))
+
+    def say(score: int, rolled_faces: Faces) -> Roll:
+        faces = [f for _, f in rolled_faces]
         outcome = ("applied" if a.ap > score else "resisted" if score > a.ap
                    else "equal (not in the source)")
-        values.insert(0, ("Outcome", outcome))
-        summary = f"{cond.name}: {a.ap} AP against {score} AP: {outcome}"
-    steps.append("the target takes the damage either way; the opposed test has no effect "
-                 "on it")
-    return Result(summary, tuple(values), tuple(steps), odds, dice, _hl(a.row), tuple(notes))
+        return Roll(f"{cond.name}: {a.ap} AP against {score} AP: {outcome}",
+                    _dice(faces, "endurance"), (("Outcome", outcome),),
+                    steps=("target's Endurance: " + endurance.explain(faces),))
+
+    return rolled(Result(f"{cond.name}: {a.ap} AP, applied with probability {float(win):.1%}",
+                         tuple(values), tuple(steps), odds, (), _hl(a.row), tuple(notes)),
+                  rng, endurance.ap, say,
+                  closing=("the target takes the damage either way; the opposed test has no "
+                           "effect on it",))

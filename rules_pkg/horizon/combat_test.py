@@ -10,8 +10,8 @@ from typing import Annotated, Any
 
 from ..dice import MAX_DICE, Distribution
 from ..errors import RulesError
-from ..kernel import In, calculator
-from ..registry import Die, Highlight, Odds, OddsRow, Result
+from ..kernel import Faces, In, Roll, calculator, rolled
+from ..registry import Highlight, Odds, OddsRow, Result
 from .profiles import WeaponProfile, _default_weapon, _find_table, _weapon_choices, lookup, profile
 from .sheet import MAX_AP, MAX_RANK, NOT_IN_SOURCE, SOURCE, TRAITS
 from .skills import SkillTest, _ap_odds, _check_rank, _dice
@@ -96,17 +96,16 @@ def skill_test(
     if not dice:
         steps[0] = "no Skill: no dice are rolled; the Trait rank alone is the score"
     values: list[tuple[str, Any]] = [("Mean AP", dist.mean())]
-    dice_shown: tuple[Die, ...] = ()
     summary = f"{dice} dice + {bonus}: {min(dist.outcomes())}-{max(dist.outcomes())} AP, " \
               f"mean {float(dist.mean()):.2f}"
-    if rng is not None:
-        faces, score = test.roll(rng)
-        dice_shown = _dice(faces, "skill")
-        steps.append(test.explain(faces))
-        values.insert(0, ("AP score", score))
-        summary = f"{score} AP"
-    return Result(summary, tuple(values), tuple(steps), (_ap_odds(dist, "AP score"),),
-                  dice_shown)
+
+    def say(score: int, rolled_faces: Faces) -> Roll:
+        faces = [f for _, f in rolled_faces]
+        return Roll(f"{score} AP", _dice(faces, "skill"), (("AP score", score),),
+                    steps=(test.explain(faces),))
+
+    return rolled(Result(summary, tuple(values), tuple(steps), (_ap_odds(dist, "AP score"),)),
+                  rng, test.ap, say)
 
 
 @calculator(
@@ -145,19 +144,18 @@ def combat_test(
     dist = test.distribution()
     odds = (row_odds(w, dist), _ap_odds(dist, "AP score"))
     values: list[tuple[str, Any]] = [("Trait bonus", bonus), ("Mean AP", dist.mean())]
-    notes: list[str] = []
-    if rng is None:
-        summary = f"{w.name}: {skill} dice + {test.bonus} → mean {float(dist.mean()):.2f} AP"
-        return Result(summary, tuple(values), tuple(steps), odds)
-    faces, score = test.roll(rng)
-    steps.append(test.explain(faces))
-    row, step = lookup(w, score)
-    (steps if row else notes).append(step)
-    values.insert(0, ("AP score", score))
-    highlight = (Highlight(w.table, row.index),) if row else ()
-    summary = f"{score} AP" + (f": {row.describe()}" if row else ": no row in the profile")
-    return Result(summary, tuple(values), tuple(steps), odds, _dice(faces, "skill"), highlight,
-                  tuple(notes))
+
+    def say(score: int, rolled_faces: Faces) -> Roll:
+        faces = [f for _, f in rolled_faces]
+        row, step = lookup(w, score)
+        return Roll(f"{score} AP" + (f": {row.describe()}" if row else ": no row in the profile"),
+                    _dice(faces, "skill"), (("AP score", score),),
+                    steps=(test.explain(faces), *((step,) if row else ())),
+                    highlight=(Highlight(w.table, row.index),) if row else (),
+                    notes=() if row else (step,))
+
+    summary = f"{w.name}: {skill} dice + {test.bonus} → mean {float(dist.mean()):.2f} AP"
+    return rolled(Result(summary, tuple(values), tuple(steps), odds), rng, test.ap, say)
 
 
 @calculator(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any
 
-from ..dice import MAX_DICE
+from ..dice import MAX_DICE, Draw
 from ..errors import RulesError
-from ..kernel import In, calculator
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Odds, OddsRow, Result
 from .attacks import _hl
 from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
@@ -83,15 +83,17 @@ def move(
     odds = (Odds.of(dist.map(lambda ap: pushed_move(total, ap)), "Move with Endurance",
                     lambda m: f"{m} m"),)
     values.append(("Mean move with Endurance (m)", dist.mean() + total))
-    if rng is None:
-        return Result(f"Move {total} m + Endurance (mean {float(dist.mean() + total):.2f} m)",
-                      tuple(values), tuple(steps), odds, notes=tuple(notes), highlight=_hl(row))
-    faces, score = test.roll(rng)
-    pushed = pushed_move(total, score)
-    steps.append(f"Endurance {test.explain(faces)} → +{score} m: {pushed} m")
-    values.append(("Move with Endurance (m)", pushed))
-    return Result(f"Move {pushed} m", tuple(values), tuple(steps), odds,
-                  _dice(faces, "endurance"), _hl(row), tuple(notes))
+
+    def say(score: int, rolled_faces: Faces) -> Roll:
+        faces = [f for _, f in rolled_faces]
+        pushed = pushed_move(total, score)
+        return Roll(f"Move {pushed} m", _dice(faces, "endurance"),
+                    more=(("Move with Endurance (m)", pushed),),
+                    steps=(f"Endurance {test.explain(faces)} → +{score} m: {pushed} m",))
+
+    return rolled(Result(f"Move {total} m + Endurance (mean {float(dist.mean() + total):.2f} m)",
+                         tuple(values), tuple(steps), odds, notes=tuple(notes),
+                         highlight=_hl(row)), rng, test.ap, say)
 
 
 def pushed_move(move_m: int, endurance_ap: int) -> int:
@@ -200,13 +202,17 @@ def turn_order(
                                 OddsRow("they act first", second))),)
     values: list[tuple[str, Any]] = [("P(you first)", first), ("P(equal)", tie),
                                               ("P(they first)", second)]
-    if rng is None:
-        return Result(f"you act first with probability {float(first):.1%}", tuple(values),
-                      tuple(steps), odds, notes=tuple(notes))
-    mf, ms = me.roll(rng)
-    tf, ts = them.roll(rng)
-    steps += [f"you: {me.explain(mf)}", f"them: {them.explain(tf)}"]
-    who = "you act first" if ms > ts else "they act first" if ts > ms else "equal scores"
-    values = [("Your Awareness", ms), ("Their Awareness", ts), *values]
-    return Result(f"{ms} AP against {ts} AP: {who}", tuple(values), tuple(steps), odds,
-                  _dice(mf, "you") + _dice(tf, "them"), notes=tuple(notes))
+
+    def scores(draw: Draw) -> tuple[int, int]:
+        return me.ap(draw), them.ap(draw)
+
+    def say(got: tuple[int, int], faces: Faces) -> Roll:
+        (ms, ts), mine = got, me.dice
+        mf, tf = [f for _, f in faces[:mine]], [f for _, f in faces[mine:]]
+        who = "you act first" if ms > ts else "they act first" if ts > ms else "equal scores"
+        return Roll(f"{ms} AP against {ts} AP: {who}", _dice(mf, "you") + _dice(tf, "them"),
+                    (("Your Awareness", ms), ("Their Awareness", ts)),
+                    steps=(f"you: {me.explain(mf)}", f"them: {them.explain(tf)}"))
+
+    return rolled(Result(f"you act first with probability {float(first):.1%}", tuple(values),
+                         tuple(steps), odds, notes=tuple(notes)), rng, scores, say)

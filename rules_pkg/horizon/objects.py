@@ -10,8 +10,8 @@ from typing import Annotated, Any
 
 from ..dice import MAX_DICE
 from ..errors import RulesError
-from ..kernel import In, calculator
-from ..registry import Die, Highlight, Odds, OddsRow, Result
+from ..kernel import Faces, In, Roll, calculator, rolled
+from ..registry import Highlight, Odds, OddsRow, Result
 from .profiles import _find_table
 from .sheet import HELPER_AP, MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, SOURCE
 from .skills import SkillTest, _ap_odds, _dice
@@ -124,14 +124,15 @@ def heavy_object(
     odds = (Odds("Your Endurance test", (OddsRow(f"pass ({target}AP or more)", p),
                                          OddsRow("fail", 1 - p))),
             _ap_odds(dist, "Endurance AP"))
-    summary = f"{obj.name}, {task}: {target}AP; you pass with probability {float(p):.1%}"
-    dice: tuple[Die, ...] = ()
-    if rng is not None:
-        faces, score = test.roll(rng)
-        dice = _dice(faces, "endurance")
+
+    def say(score: int, rolled_faces: Faces) -> Roll:
+        faces = [f for _, f in rolled_faces]
         verdict = "pass" if score >= target else "fail"
-        steps.append(f"your Endurance: {test.explain(faces)}: {verdict}")
-        values.insert(0, ("Your Endurance", score))
-        summary = f"{obj.name}, {task}: {score} AP against {target}AP: {verdict}"
-    return Result(summary, tuple(values), tuple(steps), odds, dice,
-                  (Highlight(obj.table, obj.index),), tuple(notes))
+        return Roll(f"{obj.name}, {task}: {score} AP against {target}AP: {verdict}",
+                    _dice(faces, "endurance"), (("Your Endurance", score),),
+                    steps=(f"your Endurance: {test.explain(faces)}: {verdict}",))
+
+    return rolled(Result(
+        f"{obj.name}, {task}: {target}AP; you pass with probability {float(p):.1%}",
+        tuple(values), tuple(steps), odds, (), (Highlight(obj.table, obj.index),),
+        tuple(notes)), rng, test.ap, say)

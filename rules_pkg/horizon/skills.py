@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ..dice import Distribution, check_dice, roll
+from ..dice import Distribution, Draw, check_dice
 from ..errors import RulesError
 from ..registry import Die, Odds
 from .profiles import _find_table
@@ -89,9 +88,10 @@ class SkillTest:
             raise RulesError(f"a {self.dice}-dice test needs {self.dice} faces from 1 to 6")
         return sum(face_ap()[f - 1] for f in faces) + self.bonus
 
-    def roll(self, rng: random.Random) -> tuple[tuple[int, ...], int]:
-        faces = roll(rng, 6, self.dice)
-        return faces, self.score(faces)
+    def ap(self, draw: Draw) -> int:
+        """The AP score as a function of the dice: one pool (exact by distribution())."""
+        return draw.pool(self.distribution(),
+                         lambda d: self.score([d(6) for _ in range(self.dice)]))
 
     def explain(self, faces: Sequence[int] | None = None) -> str:
         """e.g. "(4+5) = 9 AP": dice results plus Trait bonus, as the source writes it."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any
 
-from ..dice import roll
+from ..dice import Draw
 from ..errors import LimitError, RulesError
-from ..kernel import In, calculator
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Odds, Result
 from .contest import (
     FIRE_MODES,
@@ -24,7 +24,9 @@ from .contest import (
     _range_choices,
     after_armour,
     damage_dice_distribution,
+    damage_roll,
     mixture,
+    rolled_damage,
     rounds_distribution,
 )
 from .sheet import (
@@ -243,36 +245,50 @@ def attack(
         values.append(("P(attacker's critical failure)", p_f))
         notes.append("Critical failure (your choice of face): attack — lose the next two "
                      "actions or one full turn; defence — its roll counts as zero.")
-    dice: tuple[Die, ...] = ()
-    if rng is not None:
-        a_die, d_die = roll(rng, SIDES, 2)
-        kind, margin = contest.outcome(a_die, d_die)
-        dice = (Die(SIDES, a_die, "attack", "attack"), Die(SIDES, d_die, "defence", "defence"))
-        steps.append(f"Rolled: attack {a_die} + {contest.attack} = {a_die + contest.attack}, "
-                     f"defence {d_die} + {contest.defence} = {d_die + contest.defence}.")
-        summary = "The attack fails"
+
+    def attack_roll(draw: Draw) -> tuple[str, int, tuple[int, int, int, int] | None]:
+        """The contest (kind, margin) and on a hit within the table: (rounds that hit,
+        damage dice, damage, armour). The exact odds compose the same contest.outcome and
+        spec.dice (contest.distribution, damage_dice_distribution)."""
+        kind, margin = contest.outcome(draw(SIDES), draw(SIDES))
+        if kind != HIT or margin > top:
+            return kind, margin, None
+        r = 1
+        if rounds:
+            face = draw(SIDES)
+            r = (face + 1) // 2 if mode == "auto5" else face
+        n = spec.dice(success_dice(margin)[1]) + spec.weapon * (r - 1)
+        return kind, margin, (r, n, *damage_roll(draw, max(n, 0), armour_dice))
+
+    def say(got: tuple[str, int, tuple[int, int, int, int] | None], faces: Faces) -> Roll:
+        kind, margin, hit = got
+        (_, a_die), (_, d_die) = faces[:2]
+        shown: tuple[Die, ...] = (Die(SIDES, a_die, "attack", "attack"),
+                                  Die(SIDES, d_die, "defence", "defence"))
+        step = (f"Rolled: attack {a_die} + {contest.attack} = {a_die + contest.attack}, "
+                f"defence {d_die} + {contest.defence} = {d_die + contest.defence}.")
         if kind == FUMBLE:
-            summary = "Critical failure: the attack fails; lose the next two actions"
-        elif kind == HIT and margin > top:
-            summary = f"Hit by {margin}: past the Success Based Damage table (not in the source)"
-        elif kind == HIT:
-            idx, sdie = success_dice(margin)
-            hl.append(Highlight(ids["success"], idx))
-            r = 1
-            if rounds:
-                face = roll(rng, SIDES)[0]
-                r = (face + 1) // 2 if mode == "auto5" else face
-                dice += (Die(SIDES, face, f"{r} rounds", "rate"),)
-            n = spec.dice(sdie) + spec.weapon * (r - 1)
-            faces = roll(rng, SIDES, max(n, 0))
-            dice += tuple(Die(SIDES, f, "", "damage") for f in faces)
-            armour = roll(rng, SIDES, armour_dice)
-            dice += tuple(Die(SIDES, f, "", "armour") for f in armour)
-            total = max(0, sum(faces) - sum(armour))
-            steps.append(f"Hit by {margin}: {sdie} success dice → {n} damage dice"
-                         + (f" ({r} rounds)" if rounds else "") + f" = {sum(faces)}; armour "
-                         f"{sum(armour)} → {total} damage.")
-            values = [("Margin", margin), ("Damage dice", n), ("Damage", total), *values]
-            summary = f"Hit by {margin}: {total} damage"
-    return Result(summary, tuple(values), tuple(steps), tuple(odds), dice, tuple(hl),
-                  tuple(notes))
+            return Roll("Critical failure: the attack fails; lose the next two actions", shown,
+                        steps=(step,))
+        if kind == HIT and hit is None:
+            return Roll(f"Hit by {margin}: past the Success Based Damage table (not in the "
+                        "source)", shown, steps=(step,))
+        if hit is None:
+            return Roll("The attack fails", shown, steps=(step,))
+        r, n, dmg, armour = hit
+        idx, sdie = success_dice(margin)
+        rest = faces[2:]
+        if rounds:
+            shown += (Die(SIDES, rest[0][1], f"{r} rounds", "rate"),)
+            rest = rest[1:]
+        damage = rolled_damage((dmg, armour), rest, max(n, 0))
+        through = damage.values[0][1]
+        return Roll(f"Hit by {margin}: {through} damage", shown + damage.dice,
+                    (("Margin", margin), ("Damage dice", n), ("Damage", through)),
+                    steps=(step, f"Hit by {margin}: {sdie} success dice → {n} damage dice"
+                           + (f" ({r} rounds)" if rounds else "") + f" = {dmg}; armour "
+                           f"{armour} → {through} damage."),
+                    highlight=(Highlight(ids["success"], idx),))
+
+    return rolled(Result(summary, tuple(values), tuple(steps), tuple(odds), (), tuple(hl),
+                         tuple(notes)), rng, attack_roll, say)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any
+from typing import Annotated
 
-from ..dice import Distribution, roll
+from ..dice import Draw, expand
 from ..errors import RulesError
-from ..kernel import In, calculator
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
 from .contest import _p
 from .sheet import ACTIONS_PER_LOST, BREAK_AWAY_FROM, DOC, MAX_SCORE, SIDES
@@ -33,8 +33,12 @@ def break_away(
 ) -> Result:
     """§ Breaking Away: roll one die; 6-10 breaks away, one less for each extra opponent."""
     low = break_away_target(opponents)
-    d = Distribution.d(SIDES)
-    p = d.at_least(low)
+
+    def breaks(draw: Draw) -> bool:
+        return draw(SIDES) >= low
+
+    d = expand(breaks)
+    p = d.probability(True)
     need = f"{low}-{SIDES}" if low < SIDES else (f"{SIDES}" if low == SIDES else "no roll")
     steps = [f"Roll one die: 6-10 breaks away with one opponent; {opponents} opponent(s): "
              f"{need}."]
@@ -42,20 +46,19 @@ def break_away(
     if low > SIDES:
         notes = ("With this many opponents no roll of the die breaks away; the source does "
                  "not say more.",)
-    values: list[tuple[str, Any]] = [("Break away on", need), ("P(break away)", p)]
-    summary = f"Break away on {need}: {_p(p)}"
-    dice: tuple[Die, ...] = ()
-    if rng is not None:
-        face = roll(rng, SIDES)[0]
-        ok = face >= low
-        dice = (Die(SIDES, face, "breaks away" if ok else "held", "break away"),)
-        steps.append(f"Rolled {face}: " + ("you break away." if ok else "you are held."))
-        values = [("Broke away", ok), *values]
-        summary = f"Rolled {face}: " + ("broke away" if ok else "held") + f" (needed {need})"
-    return Result(summary, tuple(values), tuple(steps),
-                  (Odds.of(d.map(lambda f: f >= low), "Break away",
-                           lambda b: "yes" if b else "no", cumulative=False),),
-                  dice, notes=notes)
+
+    def say(ok: bool, faces: Faces) -> Roll:
+        face = faces[0][1]
+        return Roll(f"Rolled {face}: " + ("broke away" if ok else "held") + f" (needed {need})",
+                    (Die(SIDES, face, "breaks away" if ok else "held", "break away"),),
+                    (("Broke away", ok),),
+                    steps=(f"Rolled {face}: " + ("you break away." if ok else "you are held."),))
+
+    return rolled(Result(f"Break away on {need}: {_p(p)}",
+                         (("Break away on", need), ("P(break away)", p)), tuple(steps),
+                         (Odds.of(d, "Break away", lambda b: "yes" if b else "no",
+                                  cumulative=False),),
+                         notes=notes), rng, breaks, say)
 
 
 @calculator(
@@ -87,8 +90,12 @@ def entangle(
     actions while entangled) or disarms one weapon (no damage)."""
     if choice not in ("entangle", "disarm"):
         raise RulesError(f"{choice!r} is not entangle or disarm")
-    d = Distribution.d(SIDES)
-    diff = d.combine(d, lambda a, b: (a + attacker_strength) - (b + target_strength))
+
+    def contest(draw: Draw) -> int:
+        """What the entangler wins the strength feat contest by (<= 0: the target holds)."""
+        return (draw(SIDES) + attacker_strength) - (draw(SIDES) + target_strength)
+
+    diff = expand(contest)
     win = diff.p(lambda x: x > 0)
     lost = diff.map(lambda x: x // ACTIONS_PER_LOST if x > 0 else 0)
     steps = ["The attack contest succeeded: now a strength feat contest, 1 die + score each.",
@@ -108,24 +115,25 @@ def entangle(
                     lambda b: "wins" if b else "loses", cumulative=False)]
     if choice == "entangle":
         odds.append(Odds.of(lost, "Actions the target loses this time", str))
-    values: list[tuple[str, Any]] = [("P(attacker wins)", win)]
-    summary = f"P({'entangled' if choice == 'entangle' else 'disarmed'}) = {_p(win)}"
-    dice: tuple[Die, ...] = ()
-    if rng is not None:
-        a, b = roll(rng, SIDES, 2)
-        dice = (Die(SIDES, a, "entangler", "strength feat"),
-                Die(SIDES, b, "target", "strength feat"))
-        by = (a + attacker_strength) - (b + target_strength)
+
+    def say(by: int, faces: Faces) -> Roll:
+        (_, a), (_, b) = faces
+        shown = (Die(SIDES, a, "entangler", "strength feat"),
+                 Die(SIDES, b, "target", "strength feat"))
+        rolled_step = (f"Rolled {a} + {attacker_strength} against {b} + {target_strength}.",)
         if by > 0 and choice == "entangle":
             n = by // ACTIONS_PER_LOST
-            summary = (f"Entangled (won by {by}): {n} action(s) lost, {lost_before + n} in all;"
-                       " -4 to physical actions")
-            values = [("Actions lost", n), ("Actions lost in all", lost_before + n), *values]
-        elif by > 0:
-            summary = f"Disarmed (won by {by})"
-        else:
-            summary = "The target holds (the attacker did not win the strength feat contest)"
-        steps.append(f"Rolled {a} + {attacker_strength} against {b} + {target_strength}.")
+            return Roll(f"Entangled (won by {by}): {n} action(s) lost, {lost_before + n} in "
+                        "all; -4 to physical actions", shown,
+                        (("Actions lost", n), ("Actions lost in all", lost_before + n)),
+                        steps=rolled_step)
+        if by > 0:
+            return Roll(f"Disarmed (won by {by})", shown, steps=rolled_step)
+        return Roll("The target holds (the attacker did not win the strength feat contest)",
+                    shown, steps=rolled_step)
+
     notes = ("The source does not spell out the strength feat test; here 1 die + a score, "
              "like the combat contests.",)
-    return Result(summary, tuple(values), tuple(steps), tuple(odds), dice, notes=notes)
+    return rolled(Result(f"P({'entangled' if choice == 'entangle' else 'disarmed'}) = "
+                         f"{_p(win)}", (("P(attacker wins)", win),), tuple(steps), tuple(odds),
+                         notes=notes), rng, contest, say)

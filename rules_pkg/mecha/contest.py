@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .. import dice
-from ..dice import Distribution, dice_sum, minus_floor_zero
+from ..dice import Distribution, Draw, dice_sum, minus_floor_zero, total
 from ..errors import LimitError, RulesError
-from ..registry import Highlight
+from ..kernel import Faces, Roll
+from ..registry import Die, Highlight
 from .sheet import (
     MAX_ARMOUR_DICE,
     MAX_DAMAGE_DICE,
@@ -158,3 +159,20 @@ def _lookup_row(key: str, choice: str) -> tuple[int, tuple[str, ...]]:
     if not choice.isdigit() or int(choice) >= len(rows):
         raise RulesError(f"{choice!r} is not a row of the {table_ids()[key]} table")
     return int(choice), rows[int(choice)]
+
+
+def damage_roll(draw: Draw, n: int, armour_dice: int) -> tuple[int, int]:
+    """§ 4 and § 5 as a function of the dice: (damage rolled, armour rolled). The exact odds
+    take the armour off with after_armour(), one pass per armour total."""
+    return total(draw, n, SIDES), total(draw, armour_dice, SIDES)
+
+
+def rolled_damage(got: tuple[int, int], faces: Faces, n: int) -> Roll:
+    """What a rolled damage_roll() says (faces: its n damage dice, then the armour's)."""
+    dmg, armour = got
+    through = max(0, dmg - armour)
+    return Roll(f"{through} damage ({n} dice)",
+                tuple(Die(SIDES, f, "", "damage" if i < n else "armour")
+                      for i, (_, f) in enumerate(faces)),
+                (("Damage", through),),
+                steps=(f"Rolled {dmg} damage, armour {armour} → {through}.",))

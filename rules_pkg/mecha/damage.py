@@ -5,13 +5,21 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any
 
-from ..dice import roll
 from ..errors import LimitError, RulesError
-from ..kernel import In, calculator
-from ..registry import Die, Highlight, Odds, Result
+from ..kernel import Faces, In, Roll, calculator, rolled
+from ..registry import Highlight, Odds, Result
 from .attack import ARMOUR_DICE_DEFAULT, WEAPON_DICE_DEFAULT, ArmourDiceIn, WeaponDiceIn
-from .contest import FIRE_MODES, DamageSpec, _called_choices, _lookup_row, after_armour, d10_sum
-from .sheet import DOC, MAX_DAMAGE_DICE, SIDES, number, strength_dice, success_dice, table_ids
+from .contest import (
+    FIRE_MODES,
+    DamageSpec,
+    _called_choices,
+    _lookup_row,
+    after_armour,
+    d10_sum,
+    damage_roll,
+    rolled_damage,
+)
+from .sheet import DOC, MAX_DAMAGE_DICE, number, strength_dice, success_dice, table_ids
 
 
 @calculator(
@@ -69,17 +77,13 @@ def damage(
         steps.append(f"Armour roll: {armour_dice} dice; subtract the total.")
     odds = (Odds.of(dmg, "Damage before armour", str), Odds.of(final, "Damage after armour", str))
     values: list[tuple[str, Any]] = [("Damage dice", max(n, 0)), ("Mean damage", final.mean())]
-    summary = f"{max(n, 0)} damage dice; mean {float(final.mean()):.1f} after armour"
-    dice: tuple[Die, ...] = ()
-    if rng is not None:
-        faces = roll(rng, SIDES, max(n, 0))
-        armour = roll(rng, SIDES, armour_dice)
-        total = max(0, sum(faces) - sum(armour))
-        dice = tuple(Die(SIDES, f, "", "damage") for f in faces) + tuple(
-            Die(SIDES, f, "", "armour") for f in armour)
-        steps.append(f"Rolled {sum(faces)} damage, armour {sum(armour)} → {total}.")
-        values = [("Damage", total), *values]
-        summary = f"{total} damage ({max(n, 0)} dice)"
+
+    def say(got: tuple[int, int], faces: Faces) -> Roll:
+        return rolled_damage(got, faces, max(n, 0))
+
     notes = (("A total below one die does no damage (the source gives no minimum).",)
              if n < 1 else ())
-    return Result(summary, tuple(values), tuple(steps), odds, dice, tuple(hl), notes)
+    return rolled(Result(f"{max(n, 0)} damage dice; mean {float(final.mean()):.1f} after armour",
+                         tuple(values), tuple(steps), odds, (), tuple(hl), notes),
+                  rng, lambda draw: damage_roll(draw, max(n, 0), armour_dice), say)
+

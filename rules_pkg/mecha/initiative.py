@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any
+from typing import Annotated
 
-from ..dice import Distribution, roll
-from ..kernel import In, calculator
+from ..dice import Distribution, Draw, expand
+from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
 from .contest import _p
 from .sheet import DOC, MAX_SCORE, SIDES
@@ -25,7 +25,11 @@ def initiative(
 ) -> Result:
     """§ 1: 1 die + Reflex = Initiative; highest goes first, acting in descending order."""
     d = Distribution.d(SIDES)
-    diff = d.combine(d, lambda a, b: (a + reflex) - (b + other_reflex))
+
+    def scores(draw: Draw) -> tuple[int, int]:
+        return draw(SIDES) + reflex, draw(SIDES) + other_reflex
+
+    diff = expand(scores).map(lambda s: s[0] - s[1])
     first, tie = diff.p(lambda x: x > 0), diff.probability(0)
     steps = [f"You: 1 die + Reflex {reflex}; opponent: 1 die + Reflex {other_reflex}.",
              "Highest initiative goes first; the rest act in descending order."]
@@ -33,18 +37,18 @@ def initiative(
             Odds.of(diff.map(lambda x: "you first" if x > 0 else ("tie" if x == 0 else
                                                                    "opponent first")),
                     "Who acts first", str, cumulative=False))
-    values: list[tuple[str, Any]] = [("P(you first)", first), ("P(tie)", tie)]
-    summary = f"P(you act first) = {_p(first)}; P(tie) = {_p(tie)}"
-    dice: tuple[Die, ...] = ()
-    if rng is not None:
-        a, b = roll(rng, SIDES, 2)
-        dice = (Die(SIDES, a, "you", "initiative"), Die(SIDES, b, "opponent", "initiative"))
-        mine, theirs = a + reflex, b + other_reflex
+
+    def say(got: tuple[int, int], faces: Faces) -> Roll:
+        (mine, theirs), ((_, a), (_, b)) = got, faces
         who = "you go first" if mine > theirs else ("tie" if mine == theirs else
                                                     "the opponent goes first")
-        steps.append(f"Rolled {a} + {reflex} = {mine} against {b} + {other_reflex} = {theirs}: "
-                     f"{who}.")
-        values = [("Your initiative", mine), ("Opponent's initiative", theirs), *values]
-        summary = f"Initiative {mine} against {theirs}: {who}"
-    return Result(summary, tuple(values), tuple(steps), odds, dice,
-                  notes=("The source does not say how ties are broken.",))
+        return Roll(f"Initiative {mine} against {theirs}: {who}",
+                    (Die(SIDES, a, "you", "initiative"), Die(SIDES, b, "opponent", "initiative")),
+                    (("Your initiative", mine), ("Opponent's initiative", theirs)),
+                    steps=(f"Rolled {a} + {reflex} = {mine} against {b} + {other_reflex} = "
+                           f"{theirs}: {who}.",))
+
+    return rolled(Result(f"P(you act first) = {_p(first)}; P(tie) = {_p(tie)}",
+                         (("P(you first)", first), ("P(tie)", tie)), tuple(steps), odds,
+                         notes=("The source does not say how ties are broken.",)),
+                  rng, scores, say)

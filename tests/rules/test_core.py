@@ -239,3 +239,23 @@ def test_expand_and_sample_run_one_rule_both_ways() -> None:
     rng, again = random.Random(5), random.Random(5)
     outcome, faces = sample(explode, rng)
     assert outcome in dist.outcomes() and faces[0] == (10, again.randint(1, 10))
+
+
+def test_a_pool_is_one_exact_step_and_rolled_die_by_die() -> None:
+    from rules_pkg.dice import expand, sample, total
+
+    def hit(draw: Any) -> int:  # 1d10 to hit; 12d6 of damage only on a 6+ (12d6 by walking
+        return total(draw, 12, 6) if draw(10) >= 6 else 0  # each face: 6**12 paths)
+
+    dist = expand(hit)
+    assert dist.probability(0) == Fraction(1, 2)
+    assert dist.p(lambda v: v > 0) == Fraction(1, 2)
+    assert dist.mean() == Fraction(1, 2) * 42
+    assert dist.probability(72) == Fraction(1, 2) / 6**12
+    rng, again = random.Random(3), random.Random(3)
+    outcome, faces = sample(hit, rng)
+    rolled = [again.randint(1, 10)]
+    if rolled[0] >= 6:
+        rolled += [again.randint(1, 6) for _ in range(12)]
+    assert [f for _, f in faces] == rolled and outcome == (sum(rolled[1:]) if len(rolled) > 1
+                                                           else 0)

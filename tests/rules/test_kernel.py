@@ -151,3 +151,59 @@ def test_a_form_never_offers_a_size_the_engine_refuses(calc: rules_pkg.Calculato
         pytest.fail(f"{calc.id}: the form allows {raw} but the engine says {e}")
     except RulesError:
         pass  # a rule's own refusal (e.g. more damage than the dice can roll), not a limit
+
+
+# -- an outcome written once: the kernel serves the exact answer and the seeded roll ------------
+def test_no_calculator_branches_on_rng() -> None:
+    """Issue #10: the kernel (kernel.rolled) decides between the odds and a roll; a rule
+    module only passes `rng` on."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "kernel.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            test = getattr(node, "test", None)
+            if isinstance(node, ast.If | ast.IfExp | ast.While) and test is not None and any(
+                    isinstance(n, ast.Name) and n.id == "rng" for n in ast.walk(test)):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert not found, found
+
+
+def test_rolled_reports_the_same_outcome_exact_seeded_or_typed_in() -> None:
+    import random
+
+    from rules_pkg.dice import expand, sample
+    from rules_pkg.kernel import Roll, rolled
+    from rules_pkg.registry import Die
+
+    def two_d6(draw: Any) -> int:
+        return draw(6) + draw(6)
+
+    def say(total: int, faces: Any) -> Roll:
+        return Roll(f"rolled {total}", tuple(Die(s, f) for s, f in faces), (("Total", total),),
+                    more=(("Last", total),), steps=(f"{total} on 2d6",))
+
+    dist = expand(two_d6)
+    exact = Result("mean 7", (("Mean", dist.mean()),), ("roll 2d6",))
+    assert dist.mean() == 7
+    plain = rolled(exact, None, two_d6, say, closing=("done",))
+    assert plain.summary == "mean 7" and plain.steps == ("roll 2d6", "done") and not plain.dice
+    got = rolled(exact, random.Random(4), two_d6, say, closing=("done",))
+    total, faces = sample(two_d6, random.Random(4))  # the same program, the same dice
+    assert got.summary == f"rolled {total}" and [d.value for d in got.dice] == [f for _, f in
+                                                                                faces]
+    assert [v[0] for v in got.values] == ["Total", "Mean", "Last"]
+    assert got.steps == ("roll 2d6", f"{total} on 2d6", "done")
+    typed = rolled(exact, None, two_d6, say, given=9)
+    assert typed.summary == "rolled 9" and not typed.dice and typed.value("Total") == 9
+
+
+def test_encounter_rules_are_found_for_every_game_module() -> None:
+    import pkgutil
+
+    from rules_pkg import encounter
+    from rules_pkg.encounter import games
+
+    modules = {m.name for m in pkgutil.iter_modules(encounter.__path__)}
+    assert set(games.RULES) == modules & set(registry.game_modules())
+    assert all(r.sheet.game == g for g, r in games.RULES.items())
