@@ -117,7 +117,10 @@ const RUNTIME_HREF = new URL(RUNTIME_DIR, ROOT).href;
 /** Keep a checked runtime file this page read itself (no worker saw the download). */
 function keep(url, body, sri, headers) {
   const sw = globalThis.navigator?.serviceWorker;
-  if (!url.startsWith(RUNTIME_HREF) || !sw || sw.controller || !("caches" in globalThis)) return;
+  const off = ["off", "failed"].includes(doc.documentElement.dataset.tsSw || ""); // offline.js
+  if (!url.startsWith(RUNTIME_HREF) || !sw || sw.controller || off || !("caches" in globalThis)) {
+    return;
+  }
   caches.open(RUNTIME_CACHE).then((c) => putRuntime(c, url, body, sri, headers))
     .catch(() => { /* storage blocked or full: the worker saves it later, if it can */ });
 }

@@ -59,7 +59,8 @@ addPlugins([{
   },
   // Only the bytes this build was made with (see above).
   fetchDidSucceed: async ({ request, response }) => {
-    const want = expected.get(bare(request.url));
+    // (the request as sent above: dir/ is dir/index.html)
+    const want = expected.get(bare(request.url).replace(/\/$/, "/index.html"));
     if (!want || !response.ok
         || (await digest(await response.clone().arrayBuffer(), hex)) === want) return response;
     const again = await fetch(request.url, { credentials: "same-origin", cache: "reload" });
