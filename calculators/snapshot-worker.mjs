@@ -14,7 +14,8 @@
 //              service worker saw the page's downloads, so the file is kept for offline)
 // Message out: {ok: true, bytes: ArrayBuffer (the memory, expanded), from: "network",
 //               transferSize} |
-//              {ok: false, missing: bool, message}; then the worker closes itself.
+//              {ok: false, missing: bool, message}; then {closed: true} and the worker
+//              closes itself.
 import { expand, fetchInflated } from "./snapshot.mjs";
 
 async function openRaw(name) {
@@ -58,6 +59,7 @@ self.onmessage = async ({ data: { url, onlyIfCached, rawCache, keep } }) => {
   } catch (e) {
     self.postMessage({ ok: false, missing: false, message: String((e && e.message) || e) });
   } finally {
+    self.postMessage({ closed: true }); // the raw copy is written: the page may drop it
     self.close(); // one snapshot per worker; the page does not terminate us mid-write
   }
 };

@@ -79,11 +79,18 @@ async function fromRawCache(url) {
 
 const started = new Map(); // snapshot URL -> {bytes: Promise<Uint8Array|null>, onlyIfCached}
 
+/** Snapshot URL -> resolves when its worker has closed (its raw copy written, or not). */
+const workerDone = new Map();
+
 function inWorker(url, onlyIfCached) {
   return new Promise((resolve, reject) => {
     const w = new Worker(new URL("snapshot-worker.mjs", import.meta.url), { type: "module" });
+    /** @type {(v?: unknown) => void} */
+    let closed = () => {};
+    workerDone.set(url, new Promise((r) => { closed = r; }));
     w.onmessage = ({ data }) => { // the worker closes itself once it has stored the bytes
-      if (data.ok) {
+      if (data.closed) closed();
+      else if (data.ok) {
         // Which way the bytes came, and what they cost (read by tests and the bench).
         performance.mark(`tableside:snapshot-from-${data.from}`,
           { detail: { transferSize: data.transferSize || 0 } });
@@ -93,6 +100,7 @@ function inWorker(url, onlyIfCached) {
     };
     w.onerror = (e) => { // the worker could not start (or crashed): do it on the page
       w.terminate();
+      closed();
       console.info("Tableside: no snapshot worker, inflating on the page:", e.message);
       resolve(onMainThread(url, onlyIfCached));
     };
@@ -181,7 +189,11 @@ export function startSnapshot(url) {
   }).then((memory) => (memory === null ? null : verifyMemory(memory)))
     .catch((e) => {
       // a changed snapshot must not come back from the cache on the next visit either
-      if (e instanceof IntegrityError) caches.delete(RAW_CACHE).catch(() => {});
+      // (once its worker has written it: it does so after answering)
+      if (e instanceof IntegrityError) {
+        Promise.resolve(workerDone.get(url)).then(() => caches.delete(RAW_CACHE))
+          .catch(() => {});
+      }
       throw e;
     });
   bytes.catch(() => {}); // the wrapper reports it, then starts Python plainly

@@ -210,9 +210,7 @@ def test_a_stale_http_cached_copy_is_not_kept(browser: Any, counting: Counting,
         assert "could not be verified: the Python snapshot" in status.inner_text()
         wait_sw_ready(page)
         assert rel not in runtime_cache(page)
-        # The snapshot worker writes its inflated copy after it answers, and the page
-        # drops that cache on the refusal: let both settle (snapshot.mjs, a race of its own).
-        page.wait_for_timeout(2_000)
+        # The refused snapshot's inflated copy is dropped too (snapshot.mjs).
         page.wait_for_function("async () => !(await caches.has('tableside-snapshot-raw'))",
                                timeout=30_000)
         page.reload()
