@@ -51,10 +51,13 @@ export function budgetBytes(env = process.env) {
   return mb * 1e6;
 }
 
-/** Bytes under each top-level entry of siteDir, largest first (for the budget message). */
+/** Bytes under each top-level entry of siteDir, largest first, the runtime left out (it is
+ * not precached): for the budget message. */
 function largest(siteDir, n = 5) {
+  const runtime = path.join(siteDir, RUNTIME_DIR);
   /** @param {string} p @returns {number} */
   const size = (p) => {
+    if (`${p}${path.sep}` === runtime) return 0;
     const st = statSync(p);
     return st.isDirectory() ? readdirSync(p).reduce((t, f) => t + size(path.join(p, f)), 0)
       : st.size;
