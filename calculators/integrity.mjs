@@ -13,11 +13,16 @@
 //   build does not list;
 // - the snapshot's memory (built in a worker, or read back from Cache Storage):
 //   `verifyMemory()`.
+// - a first visit's page is not yet controlled by the service worker, so it downloads the
+//   runtime itself: `guardFetch()` also stores each checked runtime file it has read in
+//   the runtime cache (runtime-cache.mjs), so the worker never downloads it again.
 // Any refusal calls `refuse()`: <html data-ts-integrity="failed">, the `unverified`
 // promise resolves (tableside.js turns every calculator off with the message below).
 //
 // Also imported in snapshot-worker.mjs (through snapshot.mjs): there, with no document,
 // nothing here runs by itself.
+
+import { RUNTIME_CACHE, RUNTIME_DIR, putRuntime } from "./runtime-cache.mjs";
 
 const doc = globalThis.document;
 const ROOT = new URL("../../", import.meta.url);
@@ -107,6 +112,18 @@ export async function verifyMemory(/** @type {Uint8Array<ArrayBuffer>} */ memory
 
 // --- fetch() under the runtime's folders ----------------------------------------------------
 let guarded = false;
+const RUNTIME_HREF = new URL(RUNTIME_DIR, ROOT).href;
+
+/** Keep a checked runtime file this page read itself (no worker saw the download). */
+function keep(url, body, sri, headers) {
+  const sw = globalThis.navigator?.serviceWorker;
+  const off = ["off", "failed"].includes(doc.documentElement.dataset.tsSw || ""); // offline.js
+  if (!url.startsWith(RUNTIME_HREF) || !sw || sw.controller || off || !("caches" in globalThis)) {
+    return;
+  }
+  caches.open(RUNTIME_CACHE).then((c) => putRuntime(c, url, body, sri, headers))
+    .catch(() => { /* storage blocked or full: the worker saves it later, if it can */ });
+}
 
 /** Make the page's fetch() check what it reads from the runtime's folders. */
 export function guardFetch() {
@@ -122,6 +139,7 @@ export function guardFetch() {
     if (!r.ok) return r;
     const body = await r.arrayBuffer();
     if ((await sriOf(body)) !== expected) throw refuse(shortName(url), NOT_THIS_BUILD);
+    keep(url, body, expected, r.headers);
     // The same response, read once: its headers stay (application/wasm for the compiler).
     return new Response(body, { status: r.status, statusText: r.statusText, headers: r.headers });
   };

@@ -5,13 +5,20 @@
 //
 // Served as assets/calculators/offline.js (copied by scripts/sw/hook.py); every URL is
 // relative to this file, so the site works under a sub-path (e.g. /tableside/).
-// State for people and tests: <html data-ts-sw="off|registered|ready|failed">.
+// The reading pages are saved on any visit (the worker's precache); the Python runtime
+// (~20 MB) when a calculator page first needs it, or all of it when the reader asks: a
+// control in the footer says "Save everything for offline (N MB)" (issue #13). An
+// installed app saves everything by itself.
+// State for people and tests: <html data-ts-sw="off|registered|ready|failed"> (ready: the
+// reading precache is complete) and <html data-ts-saved="none|saving|all"> (the runtime).
 
+import { h } from "./dom.mjs";
 import { FRAMED } from "./guards.mjs";
+import { HASH_HEADER, RUNTIME_CACHE } from "./runtime-cache.mjs";
 
 const ROOT = new URL("../../", import.meta.url);
 const SW_URL = new URL("sw.js", ROOT);
-// The biggest runtime file: if it is cached, the worker's install finished (all or nothing).
+// The biggest runtime file: without it in the runtime cache, the calculators cannot start.
 const RUNTIME_PROBE = new URL("assets/runtime/pyodide/pyodide.asm.wasm", ROOT);
 const UPDATE_EVERY_MS = 60 * 60 * 1000;
 const html = document.documentElement;
@@ -48,7 +55,8 @@ function removeBanner(id) {
 async function runtimeCached() {
   if (!("caches" in window)) return false;
   try {
-    return Boolean(await caches.match(RUNTIME_PROBE.href, { ignoreSearch: true }));
+    const hit = await caches.match(RUNTIME_PROBE.href, { cacheName: RUNTIME_CACHE });
+    return Boolean(hit && hit.headers.get(HASH_HEADER));
   } catch {
     return false; // storage blocked: nothing is cached
   }
@@ -81,6 +89,107 @@ if (window.document$ && typeof window.document$.subscribe === "function") {
 } else {
   checkRuntime();
 }
+
+// --- "Save everything for offline" ---------------------------------------------------------
+const MB = (/** @type {number} */ b) => (b / 1e6).toFixed(1);
+/** The worker's last word on the runtime: {saved, total} bytes, and a save's progress. */
+let saved = { saved: 0, total: 0 };
+/** @type {{done: number, total: number} | null} */
+let progress = null;
+let failed = false;
+let asked = false; // this page asked the worker to save everything
+
+function ask(/** @type {string} */ type) {
+  navigator.serviceWorker?.controller?.postMessage({ type });
+}
+
+function saveEverything() {
+  if (progress || !navigator.serviceWorker?.controller) return;
+  asked = true;
+  failed = false;
+  progress = { done: saved.saved, total: saved.total };
+  ask("SAVE_EVERYTHING");
+  render();
+}
+
+/** The control, in Material's footer (swapped by instant navigation: drawn again). */
+function render() {
+  if (html.dataset.tsSw !== "ready" || !saved.total) return;
+  const all = saved.saved >= saved.total;
+  html.dataset.tsSaved = all ? "all" : progress ? "saving" : "none";
+  let body;
+  if (all) {
+    body = [h("p", { text: "Offline ready: pages and calculators are saved on this device." })];
+  } else if (progress) {
+    body = [
+      h("p", { text: `Saving… ${MB(progress.done)} of ${MB(progress.total)} MB` }),
+      h("progress", { max: String(progress.total), value: String(progress.done),
+        "aria-label": "Saving for offline" }),
+    ];
+  } else {
+    body = [
+      h("p", { text: failed ? "Saving for offline failed (the connection?); pages are saved "
+        + "for offline reading." : "Pages are saved for offline reading." }),
+      h("button", { type: "button", class: "md-button ts-save-button", onclick: saveEverything,
+        text: `Save everything for offline (${MB(saved.total - saved.saved)} MB)` }),
+    ];
+  }
+  let el = document.getElementById("ts-save");
+  if (!el) {
+    el = h("div", { id: "ts-save", role: "status" });
+    // CSSOM styles (not attributes): fine under the strict Content-Security-Policy.
+    Object.assign(el.style, { display: "flex", flexWrap: "wrap", alignItems: "center",
+      gap: ".4rem 1rem", padding: ".4rem 0", fontSize: ".7rem" });
+    const footer = document.querySelector(".md-footer-meta__inner");
+    if (footer) footer.prepend(el);
+    else document.body.append(el);
+  }
+  el.replaceChildren(...body);
+  for (const p of el.querySelectorAll("p")) p.style.margin = "0";
+  const button = el.querySelector("button");
+  if (button) Object.assign(button.style, { minHeight: "44px", margin: "0" });
+}
+
+function onWorkerMessage(/** @type {MessageEvent} */ event) {
+  const m = event.data || {};
+  if (m.type === "SAVE_PROGRESS") {
+    if (asked) progress = { done: m.done, total: m.total };
+  } else if (m.type === "RUNTIME_STATUS" || m.type === "SAVED" || m.type === "SAVE_FAILED") {
+    saved = { saved: m.saved, total: m.total };
+    if (m.type !== "RUNTIME_STATUS") {
+      failed = asked && m.type === "SAVE_FAILED";
+      progress = null;
+      asked = false;
+    }
+  } else {
+    return;
+  }
+  render();
+  standalone();
+}
+
+// An installed app saves everything by itself, once per page.
+let autoSaved = false;
+function standalone() {
+  if (autoSaved || !saved.total || saved.saved >= saved.total) return;
+  if (!matchMedia("(display-mode: standalone)").matches) return;
+  autoSaved = true;
+  saveEverything();
+}
+
+// A page that used Python downloaded the runtime before the worker controlled it: the
+// files it fetched are saved already (integrity.mjs); the modules it imported are saved
+// now from the browser's copy (the worker asks with force-cache), once.
+let pythonSaved = false;
+function savePythonsFiles() {
+  if (pythonSaved || html.dataset.tsPython !== "ready" || !navigator.serviceWorker?.controller) {
+    return;
+  }
+  pythonSaved = true;
+  ask("SAVE_EVERYTHING");
+}
+
+new MutationObserver(savePythonsFiles).observe(html, { attributeFilter: ["data-ts-python"] });
 
 // --- the service worker and the update prompt --------------------------------------------
 function promptUpdate(worker) {
@@ -139,9 +248,18 @@ async function register() {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") update();
   });
+  sw.addEventListener("message", onWorkerMessage);
   await sw.ready; // active: the precache is complete
   html.dataset.tsSw = "ready";
   checkRuntime();
+  if (!sw.controller) { // the first visit's page is claimed by the new worker
+    await new Promise((resolve) => sw.addEventListener("controllerchange", resolve, { once: true }));
+  }
+  ask("RUNTIME_STATUS");
+  savePythonsFiles();
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(() => render()); // each instant-navigation page
+  }
 }
 
 // A page in another site's frame saves nothing for offline use (its calculators are off).

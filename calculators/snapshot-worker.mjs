@@ -9,11 +9,13 @@
 // finds them on later visits: a file read, no decompression, no worker. Only the current
 // build's snapshot is kept. Without Cache Storage (an insecure origin) each visit inflates.
 //
-// Message in:  {url, onlyIfCached, rawCache}  (onlyIfCached: a slow link; use the
-//              snapshot only if the browser already has it)
+// Message in:  {url, onlyIfCached, rawCache, keep}  (onlyIfCached: a slow link; use the
+//              snapshot only if the browser already has it; keep: the file's SRI when no
+//              service worker saw the page's downloads, so the file is kept for offline)
 // Message out: {ok: true, bytes: ArrayBuffer (the memory, expanded), from: "network",
 //               transferSize} |
-//              {ok: false, missing: bool, message}; then the worker closes itself.
+//              {ok: false, missing: bool, message}; then {closed: true} and the worker
+//              closes itself.
 import { expand, fetchInflated } from "./snapshot.mjs";
 
 async function openRaw(name) {
@@ -35,9 +37,9 @@ async function keepRaw(cache, url, body) {
   }
 }
 
-self.onmessage = async ({ data: { url, onlyIfCached, rawCache } }) => {
+self.onmessage = async ({ data: { url, onlyIfCached, rawCache, keep } }) => {
   try {
-    const packed = await fetchInflated(url, onlyIfCached);
+    const packed = await fetchInflated(url, onlyIfCached, keep);
     if (!packed) {
       self.postMessage({ ok: false, missing: true, message: "not cached" });
       return;
@@ -57,6 +59,7 @@ self.onmessage = async ({ data: { url, onlyIfCached, rawCache } }) => {
   } catch (e) {
     self.postMessage({ ok: false, missing: false, message: String((e && e.message) || e) });
   } finally {
+    self.postMessage({ closed: true }); // the raw copy is written: the page may drop it
     self.close(); // one snapshot per worker; the page does not terminate us mid-write
   }
 };

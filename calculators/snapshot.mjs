@@ -10,7 +10,8 @@
 // the page and Pyodide's start; in a worker it runs beside both. Whichever way the bytes
 // come (worker, Cache Storage, this page), the page checks the memory against this
 // build's hash before Pyodide gets it (integrity.mjs).
-import { IntegrityError, verifyMemory } from "./integrity.mjs";
+import { IntegrityError, sriFor, sriOf, verifyMemory } from "./integrity.mjs";
+import { RUNTIME_CACHE, putRuntime } from "./runtime-cache.mjs";
 
 // On a slow or metered connection an uncached snapshot (≈7 MB) costs more time than it
 // saves (Python's plain start is a few CPU seconds): use it only if the browser already
@@ -78,11 +79,18 @@ async function fromRawCache(url) {
 
 const started = new Map(); // snapshot URL -> {bytes: Promise<Uint8Array|null>, onlyIfCached}
 
+/** Snapshot URL -> resolves when its worker has closed (its raw copy written, or not). */
+const workerDone = new Map();
+
 function inWorker(url, onlyIfCached) {
   return new Promise((resolve, reject) => {
     const w = new Worker(new URL("snapshot-worker.mjs", import.meta.url), { type: "module" });
+    /** @type {(v?: unknown) => void} */
+    let closed = () => {};
+    workerDone.set(url, new Promise((r) => { closed = r; }));
     w.onmessage = ({ data }) => { // the worker closes itself once it has stored the bytes
-      if (data.ok) {
+      if (data.closed) closed();
+      else if (data.ok) {
         // Which way the bytes came, and what they cost (read by tests and the bench).
         performance.mark(`tableside:snapshot-from-${data.from}`,
           { detail: { transferSize: data.transferSize || 0 } });
@@ -92,10 +100,11 @@ function inWorker(url, onlyIfCached) {
     };
     w.onerror = (e) => { // the worker could not start (or crashed): do it on the page
       w.terminate();
+      closed();
       console.info("Tableside: no snapshot worker, inflating on the page:", e.message);
       resolve(onMainThread(url, onlyIfCached));
     };
-    w.postMessage({ url, onlyIfCached, rawCache: RAW_CACHE });
+    w.postMessage({ url, onlyIfCached, rawCache: RAW_CACHE, keep: keepSri(url) });
   });
 }
 
@@ -107,10 +116,23 @@ async function checkWorker() {
   if (!r.ok) throw new Error(`snapshot-worker.mjs: HTTP ${r.status}`);
 }
 
+/** Store the snapshot file in the runtime cache (runtime-cache.mjs) if it is `sri`. */
+async function keepRuntime(url, file, sri, headers) {
+  try {
+    if ((await sriOf(file)) !== sri) return; // the memory check then refuses it, visibly
+    await putRuntime(await caches.open(RUNTIME_CACHE), url, file, sri, headers);
+  } catch {
+    // storage blocked or full: the service worker saves it later, if it can
+  }
+}
+
+/** The snapshot's hash, when this page's download is to be kept: no worker controls it. */
+const keepSri = (url) => (globalThis.navigator?.serviceWorker?.controller ? null : sriFor(url));
+
 /** Fetch the snapshot file and inflate it: its (sparse) bytes, or null when
  * `onlyIfCached` and the browser does not have it. Run in snapshot-worker.mjs, or on the
  * page by onMainThread(). */
-export async function fetchInflated(url, onlyIfCached) {
+export async function fetchInflated(url, onlyIfCached, keep = null) {
   let r;
   try {
     r = await fetch(url, onlyIfCached ? { cache: "only-if-cached", mode: "same-origin" } : {});
@@ -119,13 +141,19 @@ export async function fetchInflated(url, onlyIfCached) {
     throw e;
   }
   if (!r.ok || !r.body) throw new Error(`${url}: HTTP ${r.status}`);
-  const raw = r.body.pipeThrough(new DecompressionStream("gzip"));
+  let body = r.body;
+  if (keep) { // no service worker saw this download: keep the file if it is this build's
+    const file = await r.arrayBuffer();
+    await keepRuntime(url, file, keep, r.headers);
+    body = /** @type {any} */ (new Response(file).body);
+  }
+  const raw = body.pipeThrough(new DecompressionStream("gzip"));
   return new Response(raw).arrayBuffer();
 }
 
 // The same on the main thread, for a browser that cannot start the worker.
 async function onMainThread(url, onlyIfCached) {
-  const packed = await fetchInflated(url, onlyIfCached);
+  const packed = await fetchInflated(url, onlyIfCached, keepSri(url));
   if (!packed) return null;
   const memory = expand(new Uint8Array(packed));
   performance.mark("tableside:snapshot-from-page"); // read by tests
@@ -161,7 +189,11 @@ export function startSnapshot(url) {
   }).then((memory) => (memory === null ? null : verifyMemory(memory)))
     .catch((e) => {
       // a changed snapshot must not come back from the cache on the next visit either
-      if (e instanceof IntegrityError) caches.delete(RAW_CACHE).catch(() => {});
+      // (once its worker has written it: it does so after answering)
+      if (e instanceof IntegrityError) {
+        Promise.resolve(workerDone.get(url)).then(() => caches.delete(RAW_CACHE))
+          .catch(() => {});
+      }
       throw e;
     });
   bytes.catch(() => {}); // the wrapper reports it, then starts Python plainly

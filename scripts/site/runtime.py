@@ -45,7 +45,7 @@ UI_DIR = ROOT / "calculators"
 UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "warm.mjs", "snapshot.mjs",
             "snapshot-worker.mjs", "integrity.mjs", "guards.mjs", "anchor.mjs", "format.mjs",
             "dom.mjs", "python.mjs", "form.mjs", "url-state.mjs", "result.mjs", "rolllog.mjs",
-            "decks.mjs",
+            "decks.mjs", "runtime-cache.mjs",
             # the encounter tracker (issue 12): "Apply to …" on every page, the page itself
             "encounter-apply.js", "encounter-store.js", "encounter.js", "encounter-view.js",
             "encounter.css")
@@ -55,7 +55,7 @@ UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "warm.mjs", "snapshot.
 PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "warm.mjs", "dom.mjs", "guards.mjs",
                 "anchor.mjs", "format.mjs", "python.mjs", "form.mjs", "url-state.mjs",
                 "result.mjs", "decks.mjs", "rolllog.mjs", "encounter-store.js",
-                "encounter-apply.js")
+                "encounter-apply.js", "runtime-cache.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
 PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript"}
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",

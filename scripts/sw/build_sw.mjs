@@ -1,17 +1,23 @@
 // Tableside service worker: `node scripts/sw/build_sw.mjs <site_dir>` writes <site_dir>/sw.js.
 //
-// Workbox precaches every file of the built site (pages, assets, the search index, the
-// Pyodide runtime, PyScript, the rules bundle, the calculator registry) with a content
-// revision per file, so one visit online is enough for airplane mode. The worker's source is
-// scripts/sw/sw-src.mjs, bundled here with Rollup (the Workbox modules inlined: nothing is
-// loaded from a CDN); Workbox's injectManifest then writes the file list into it. Manifest
-// URLs are relative to sw.js, so the site works under a sub-path (a GitHub Pages project
-// site). Prints one JSON line: {"files": n, "bytes": total, "budget": bytes, "reused": n,
-// "warnings": [...]}.
+// Two parts (issue #13, "offline by choice"):
+// - the reading precache: every file of the built site except the Python runtime
+//   (assets/runtime/**): pages, their assets, the search index, the calculators' own
+//   small files. Workbox precaches it on any visit, with a content revision per file;
+// - the runtime (Pyodide, PyScript, the snapshot, the rules bundle, ~20 MB): not
+//   precached. Its files' SHA-256 and sizes are written into the worker
+//   (self.__TABLESIDE_RUNTIME), which caches each one when a calculator page first needs
+//   it, or all of them when the reader asks ("Save everything for offline").
+// The worker's source is scripts/sw/sw-src.mjs, bundled here with Rollup (the Workbox
+// modules and calculators/runtime-cache.mjs inlined: nothing is loaded from a CDN);
+// Workbox's injectManifest then writes the file list into it. Manifest URLs are relative
+// to sw.js, so the site works under a sub-path (a GitHub Pages project site). Prints one
+// JSON line: {"files": n, "bytes": reading precache, "budget": bytes, "runtime_files": n,
+// "runtime_bytes": bytes, "warnings": [...]}.
 //
-// The precache has a size budget (PRECACHE_BUDGET_MB, or $TABLESIDE_PRECACHE_BUDGET_MB): a
-// phone downloads all of it on the first visit, so a site past it fails the build, saying
-// by how much and where the bytes are.
+// The reading precache has a size budget (PRECACHE_BUDGET_MB, or
+// $TABLESIDE_PRECACHE_BUDGET_MB): a phone downloads all of it on the first visit, so a
+// site past it fails the build, saying by how much and where the bytes are.
 import { injectManifest } from "workbox-build";
 import { rollup } from "rollup";
 import { nodeResolve } from "@rollup/plugin-node-resolve";
@@ -24,16 +30,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), "sw-src.mjs");
-// Python's big files, which the first visit's page has just downloaded itself: the worker
-// precaches the browser's copy of these when its SHA-256 matches (see sw-src.mjs).
-const PYODIDE_REUSED = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
+// Cached on demand, not precached (calculators/runtime-cache.mjs says the same to the page).
+const RUNTIME_DIR = "assets/runtime/";
 
 // Workbox skips files above 2 MiB by default, silently; pyodide.asm.wasm is ~9.6 MB and
 // python_stdlib.zip ~2.5 MB. 64 MiB leaves room for a Pyodide upgrade.
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
-// The whole precache: the runtime is ~18 MB of the five games' site; a 2,000-heading source
-// adds ~5 MB, a 5 MB source ~30 MB (its pages and search index).
+// The reading precache (the runtime is not in it): the five games' site is a few MB; a
+// 2,000-heading source adds ~5 MB, a 5 MB source ~30 MB (its pages and search index).
 export const PRECACHE_BUDGET_MB = 60;
 
 /** @param {NodeJS.ProcessEnv} env */
@@ -46,10 +51,13 @@ export function budgetBytes(env = process.env) {
   return mb * 1e6;
 }
 
-/** Bytes under each top-level entry of siteDir, largest first (for the budget message). */
+/** Bytes under each top-level entry of siteDir, largest first, the runtime left out (it is
+ * not precached): for the budget message. */
 function largest(siteDir, n = 5) {
+  const runtime = path.join(siteDir, RUNTIME_DIR);
   /** @param {string} p @returns {number} */
   const size = (p) => {
+    if (`${p}${path.sep}` === runtime) return 0;
     const st = statSync(p);
     return st.isDirectory() ? readdirSync(p).reduce((t, f) => t + size(path.join(p, f)), 0)
       : st.size;
@@ -74,9 +82,9 @@ export function swConfig(siteDir, swSrc = SRC) {
     swSrc,
     globDirectory: siteDir,
     globPatterns: ["**/*"],
-    // Source maps are for developers, the gzipped sitemap for crawlers; sw.js is the worker.
-    // Anything else (e.g. assets/runtime/snapshot.bin.gz) is needed offline.
-    globIgnores: ["**/*.map", "sitemap.xml.gz", "sw.js"],
+    // Source maps are for developers, the gzipped sitemap for crawlers; sw.js is the worker;
+    // the runtime is cached on demand (sw-src.mjs). Anything else is needed offline.
+    globIgnores: ["**/*.map", "sitemap.xml.gz", "sw.js", `${RUNTIME_DIR}**`],
     swDest: path.join(siteDir, "sw.js"),
     maximumFileSizeToCacheInBytes: MAX_FILE_BYTES,
     // In sw-src.mjs, as generateSW would set them: cache names prefixed "tableside"; a new
@@ -90,51 +98,62 @@ export function swConfig(siteDir, swSrc = SRC) {
   };
 }
 
-const sha256 = (file) => createHash("sha256").update(readFileSync(file)).digest("hex");
+const digest = (file) => createHash("sha256").update(readFileSync(file));
+const sha256 = (file) => digest(file).digest("hex");
 
-// Site-relative URL -> {fetch, sha256} of the files the worker may take from the HTTP
-// cache: the URL the page itself requests (the snapshot carries its ?snap=<hash>, see
-// calculators/snapshot.mjs) and the bytes this build has.
-export function reusable(siteDir) {
-  const out = {};
-  const add = (rel, fetchRel = rel) => {
-    const file = path.join(siteDir, rel);
-    if (existsSync(file)) out[rel] = { fetch: fetchRel, sha256: sha256(file) };
-  };
-  for (const f of PYODIDE_REUSED) add(`assets/runtime/pyodide/${f}`);
-  const manifest = path.join(siteDir, "assets", "calculators", "runtime.json");
-  if (existsSync(manifest)) {
-    const m = JSON.parse(readFileSync(manifest, "utf-8"));
-    if (m.snapshot && m.pyodide !== m.pyodide_plain) {
-      const snap = new URL(m.pyodide, "https://x/").search; // "?snap=<hash>"
-      add("assets/runtime/snapshot.bin.gz", `assets/runtime/snapshot.bin.gz${snap}`);
-    }
-  }
-  return out;
-}
-
-// Site-relative URL -> hex SHA-256 of every file the worker precaches (the same globbing
-// as swConfig: everything but source maps, the gzipped sitemap and sw.js itself).
-export function fileHashes(siteDir) {
-  const out = {};
+/** Site-relative paths of every file under siteDir, but source maps, the gzipped sitemap
+ * and sw.js itself (the same files as swConfig's globbing, the runtime included). */
+function siteFiles(siteDir) {
+  const out = [];
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
       else {
         const rel = path.relative(siteDir, file).split(path.sep).join("/");
-        if (!rel.endsWith(".map") && rel !== "sitemap.xml.gz" && rel !== "sw.js") {
-          out[rel] = sha256(file);
-        }
+        if (!rel.endsWith(".map") && rel !== "sitemap.xml.gz" && rel !== "sw.js") out.push(rel);
       }
     }
   };
   walk(siteDir);
+  return out.sort();
+}
+
+// Site-relative URL -> hex SHA-256 of every file the worker precaches.
+export function fileHashes(siteDir) {
+  return Object.fromEntries(siteFiles(siteDir).filter((rel) => !rel.startsWith(RUNTIME_DIR))
+    .map((rel) => [rel, sha256(path.join(siteDir, rel))]));
+}
+
+// Site-relative URL -> {sri: "sha256-<base64>", bytes} of every runtime file: what the
+// worker caches on demand, and the size "Save everything for offline" announces.
+export function runtimeFiles(siteDir) {
+  return Object.fromEntries(siteFiles(siteDir).filter((rel) => rel.startsWith(RUNTIME_DIR))
+    .map((rel) => {
+      const file = path.join(siteDir, rel);
+      return [rel, { sri: `sha256-${digest(file).digest("base64")}`, bytes: statSync(file).size }];
+    }));
+}
+
+// Site-relative file -> the URL the page itself requests, where the two differ: the
+// snapshot and its wrapper carry ?snap=<hash> (calculators/snapshot.mjs). The worker asks
+// for that URL, so the browser's copy is reused.
+export function pageURLs(siteDir) {
+  const manifest = path.join(siteDir, "assets", "calculators", "runtime.json");
+  if (!existsSync(manifest)) return {};
+  const m = JSON.parse(readFileSync(manifest, "utf-8"));
+  if (!m.snapshot || m.pyodide === m.pyodide_plain) return {};
+  const snap = new URL(m.pyodide, "https://x/").search;
+  const out = {};
+  for (const rel of [`assets/calculators/${m.pyodide.split("?")[0]}`,
+    `${RUNTIME_DIR}snapshot.bin.gz`]) {
+    if (existsSync(path.join(siteDir, rel))) out[rel] = `${rel}${snap}`;
+  }
   return out;
 }
 
-// sw-src.mjs with Workbox inlined and the reusable files written in, as one classic script.
-async function bundle(siteDir, dest) {
+// sw-src.mjs with Workbox inlined and the hashes written in, as one classic script.
+async function bundle(siteDir, runtime, dest) {
   const b = await rollup({
     input: SRC,
     plugins: [
@@ -143,7 +162,8 @@ async function bundle(siteDir, dest) {
         preventAssignment: true,
         values: {
           "process.env.NODE_ENV": JSON.stringify("production"),
-          "self.__TABLESIDE_REUSE": JSON.stringify(reusable(siteDir)),
+          "self.__TABLESIDE_RUNTIME": JSON.stringify(runtime),
+          "self.__TABLESIDE_PAGE_URLS": JSON.stringify(pageURLs(siteDir)),
           "self.__TABLESIDE_SHA256": JSON.stringify(fileHashes(siteDir)),
         },
       }),
@@ -164,14 +184,16 @@ export async function buildSW(siteDir) {
   const tmp = mkdtempSync(path.join(tmpdir(), "tableside-sw-"));
   try {
     const src = path.join(tmp, "sw.js");
-    await bundle(siteDir, src);
+    const runtime = runtimeFiles(siteDir);
+    await bundle(siteDir, runtime, src);
     const { count, size, warnings } = await injectManifest(swConfig(siteDir, src));
     // A skipped file would mean a silent hole in airplane mode: fail the build instead.
     if (warnings.length) throw new Error(`workbox-build: ${warnings.join("; ")}`);
     const budget = budgetBytes();
     checkBudget(siteDir, size, budget);
     return {
-      files: count, bytes: size, budget, reused: Object.keys(reusable(siteDir)).length, warnings,
+      files: count, bytes: size, budget, runtime_files: Object.keys(runtime).length,
+      runtime_bytes: Object.values(runtime).reduce((t, f) => t + f.bytes, 0), warnings,
     };
   } finally {
     rmSync(tmp, { recursive: true, force: true });

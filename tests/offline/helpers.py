@@ -9,7 +9,8 @@ from typing import Any
 
 # Predicates are arrow functions: the pages' Content-Security-Policy forbids eval, which
 # Playwright would use for a bare expression.
-# The precache is ~18 MB and Pyodide's cold start several seconds: be generous.
+# The reading precache is ~5 MB, the runtime ~20 MB and Pyodide's cold start several
+# seconds: be generous.
 SW_READY_MS = 180_000
 PY_READY_MS = 120_000
 
@@ -20,6 +21,20 @@ def wait_sw_ready(page: Any) -> None:
         "() => document.documentElement.dataset.tsSw === 'ready'"
         " && !!navigator.serviceWorker.controller",
         timeout=SW_READY_MS)
+
+
+def wait_saved(page: Any) -> None:
+    """The runtime is in the runtime cache too (offline.js: <html data-ts-saved="all">)."""
+    page.wait_for_function("() => document.documentElement.dataset.tsSaved === 'all'",
+                           timeout=SW_READY_MS)
+
+
+def save_everything(page: Any) -> None:
+    """Click "Save everything for offline" and wait until it says "Offline ready"."""
+    control = page.locator("#ts-save")
+    control.get_by_role("button", name=re.compile(r"^Save everything for offline")).click()
+    wait_saved(page)
+    assert control.inner_text().startswith("Offline ready")
 
 
 def wait_python(page: Any) -> None:

@@ -1,8 +1,10 @@
-"""Airplane mode: after one visit online, every page and calculator works offline.
+"""Airplane mode: after one visit online, every page works offline, and every calculator
+once the runtime is saved (a calculator page visited, or "Save everything for offline").
 
-The service worker (scripts/sw/build_sw.mjs, Workbox injectManifest) precaches the built
-site; calculators/offline.js registers it, asks before a new build takes over, and says
-when the calculators cannot load offline. Driven in Debian's Chromium via Playwright.
+The service worker (scripts/sw/build_sw.mjs, Workbox injectManifest) precaches the reading
+pages and caches the Python runtime on demand; calculators/offline.js registers it, offers
+to save everything, asks before a new build takes over, and says when the calculators
+cannot load offline. Driven in Debian's Chromium via Playwright.
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ from .helpers import (
     SW_READY_MS,
     clear_caches,
     compute_first,
+    save_everything,
     table_pages,
     wait_python,
+    wait_saved,
     wait_sw_ready,
 )
 
@@ -39,9 +43,10 @@ TWO_MIB = 2 * 1024 * 1024
 # What the calculators need offline (besides the pages): Pyodide, PyScript, the bundle.
 RUNTIME = ("assets/runtime/pyodide/pyodide.asm.wasm", "assets/runtime/pyodide/python_stdlib.zip",
            "assets/runtime/pyodide/pyodide.asm.mjs", "assets/runtime/pyodide/pyodide.mjs",
-           "assets/runtime/pyscript/core.js", "assets/runtime/tableside.zip",
-           "assets/calculators/registry.json", "search/search_index.json")
-NOT_PRECACHED = re.compile(r"\.map$|^sitemap\.xml\.gz$|^sw\.js$")
+           "assets/runtime/pyscript/core.js", "assets/runtime/tableside.zip")
+# Precached on any visit: the reading pages' data the calculators and search read.
+READING = ("assets/calculators/registry.json", "search/search_index.json")
+NOT_PRECACHED = re.compile(r"\.map$|^sitemap\.xml\.gz$|^sw\.js$|^assets/runtime/")
 
 
 def manifest(site: Path) -> dict[str, str | None]:
@@ -109,17 +114,21 @@ def visit_online(context: Any, url: str) -> Any:
 
 
 # --- the precache manifest --------------------------------------------------------------
-def test_manifest_lists_every_file_including_the_big_runtime(site_dir: Path) -> None:
+def test_manifest_lists_every_reading_file_and_the_runtime_apart(site_dir: Path) -> None:
     entries = manifest(site_dir)
-    # Workbox skips files over 2 MiB unless told otherwise: these would vanish offline.
-    big = [p for p in site_dir.rglob("*") if p.is_file() and p.stat().st_size > TWO_MIB]
-    big_rel = {p.relative_to(site_dir).as_posix() for p in big}
-    assert {"assets/runtime/pyodide/pyodide.asm.wasm",
-            "assets/runtime/pyodide/python_stdlib.zip"} <= big_rel
-    assert big_rel <= entries.keys()
-    for rel in RUNTIME:
+    sw = (site_dir / "sw.js").read_text("utf-8")
+    # The runtime is not precached: it is listed apart, with each file's hash and size,
+    # for the worker to cache on demand (and "Save everything" to announce).
+    runtime = {p.relative_to(site_dir).as_posix(): p for p in (site_dir / "assets/runtime")
+               .rglob("*") if p.is_file()}
+    assert set(RUNTIME) <= runtime.keys()
+    for rel, path in runtime.items():
+        assert rel not in entries, rel
+        listed = f'"{rel}":{{sri:"{sri(path.read_bytes())}",bytes:{path.stat().st_size}}}'
+        assert listed in sw, rel
+    for rel in READING:
         assert rel in entries, rel
-    # Every file of the built site is precached (the hook runs after all the others).
+    # Every other file of the built site is precached (the hook runs after all the others).
     files = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
     assert {f for f in files if not NOT_PRECACHED.search(f)} == entries.keys()
     # No CDN: the Workbox runtime is inlined, nothing is imported from elsewhere.
@@ -152,13 +161,14 @@ def test_every_table_page_and_calculator_works_offline(context: Any, site_dir: P
     pages = table_pages(site_dir)
     assert len(pages) >= 10, pages
     page = visit_online(context, base_url)
-    # The precache is complete: the wasm and the stdlib are in Cache Storage.
+    # A reading page saved the pages; the reader asks for the calculators too.
+    save_everything(page)
     cached = page.evaluate("""async () => {
         const urls = [];
         for (const name of await caches.keys())
           for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
         return urls; }""")
-    for rel in RUNTIME:
+    for rel in RUNTIME + READING:
         assert any(u.split("?")[0] == base_url + rel for u in cached), rel
     seen = RequestLog()
     context.on("requestfinished", seen.finished)
@@ -208,7 +218,9 @@ def test_known_answer_offline_with_calculator_link(context: Any, site_dir: Path,
     presets = re.findall(r'data-calc="horizon\.profile_row" data-preset=\'([^\']*)\'',
                          (site_dir / rel / "index.html").read_text("utf-8"))
     n = next(i for i, p in enumerate(presets) if "heavy-combat-pistol" in p)
-    visit_online(context, base_url + rel)
+    visited = visit_online(context, base_url + rel)
+    wait_python(visited)
+    wait_saved(visited)  # a calculator page saves the runtime it used
     context.set_offline(True)
     page = context.new_page()
     # A shared calculator link (query string) is served from the precache too.
@@ -267,6 +279,8 @@ def test_runtime_cleared_while_offline_says_one_visit_online(context: Any, site_
                                                              base_url: str) -> None:
     rel, (tables, _) = next((r, v) for r, v in table_pages(site_dir).items() if v[1])
     page = visit_online(context, base_url + rel)
+    wait_python(page)
+    wait_saved(page)
     context.set_offline(True)
     # The runtime is cleared from Cache Storage (the pages stay): reload offline.
     assert clear_caches(page, "/assets/runtime/") >= 5
@@ -353,6 +367,8 @@ def test_subpath_offline(context: Any, site_dir: Path, subpath_server: Served) -
     deploy(site_dir, subpath_server.root / "tableside")
     base = subpath_server.url + "tableside/"
     page = visit_online(context, base + "horizon/pistols/")
+    wait_python(page)
+    wait_saved(page)
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     assert scope == base
     context.set_offline(True)
@@ -403,3 +419,76 @@ def test_new_build_waits_for_reload_and_never_mixes(context: Any, site_dir: Path
     response = page.goto(base + "horizon/shotguns/")
     assert response is not None and response.from_service_worker
     assert page.evaluate(BUILD_OF_PAGE) == "2"
+
+
+# --- "Save everything for offline" ----------------------------------------------------------
+RECORD = """() => {
+  window.__saves = [];
+  const note = () => {
+    const box = document.getElementById("ts-save");
+    const bar = box && box.querySelector("progress");
+    window.__saves.push({state: document.documentElement.dataset.tsSaved,
+                         text: box ? box.innerText : "", bar: bar ? [bar.value, bar.max] : null});
+  };
+  new MutationObserver(note).observe(document.body, {subtree: true, childList: true,
+                                                     characterData: true, attributes: true});
+}"""
+
+
+def test_save_everything_then_a_calculator_offline(context: Any, site_dir: Path,
+                                                   base_url: str) -> None:
+    runtime_bytes = sum(p.stat().st_size for p in (site_dir / "assets/runtime").rglob("*")
+                        if p.is_file())
+    page = visit_online(context, base_url + "horizon/")  # rules text, no calculator
+    control = page.locator("#ts-save")
+    button = control.get_by_role("button", name=re.compile("^Save everything"))
+    assert button.inner_text() == f"Save everything for offline ({runtime_bytes / 1e6:.1f} MB)"
+    assert "Pages are saved for offline reading." in control.inner_text()
+    assert control.get_attribute("role") == "status"
+    assert page.locator("html").get_attribute("data-ts-saved") == "none"
+    page.evaluate(RECORD)
+    button.click()
+    wait_saved(page)
+    saves = page.evaluate("() => window.__saves")
+    saving = [s for s in saves if s["state"] == "saving" and s["bar"]]
+    assert saving, saves
+    assert re.match(r"Saving… \d+\.\d of " + f"{runtime_bytes / 1e6:.1f} MB", saving[0]["text"])
+    assert all(s["bar"][1] == runtime_bytes for s in saving)
+    assert control.inner_text() == ("Offline ready: pages and calculators are saved on this "
+                                    "device.")
+    # Drawn again on the next page (instant navigation swaps the footer).
+    page.goto(base_url + "horizon/pistols/")
+    control.get_by_text("Offline ready").wait_for()
+    # Offline, a calculator page never visited computes: horizon source, Weapon Profile -
+    # Heavy Combat Pistol (Tier 3): "17 22 27 Base 20".
+    context.set_offline(True)
+    rel = next(r for r in table_pages(site_dir)
+               if 'data-table="profile-heavy-combat-pistol"'
+               in (site_dir / r / "index.html").read_text("utf-8"))
+    presets = re.findall(r'data-calc="horizon\.profile_row" data-preset=\'([^\']*)\'',
+                         (site_dir / rel / "index.html").read_text("utf-8"))
+    n = next(i for i, p in enumerate(presets) if "heavy-combat-pistol" in p)
+    offline = context.new_page()
+    response = offline.goto(f"{base_url}{rel}?calc=horizon.profile_row&n={n}"
+                            "&weapon=heavy-combat-pistol&ap=17")
+    assert response is not None and response.from_service_worker
+    host = offline.locator('.ts-calc[data-calc="horizon.profile_row"]'
+                           '[data-preset*="heavy-combat-pistol"]').first
+    host.locator(".ts-values").wait_for(timeout=PY_READY_MS)
+    shown = dict(host.locator(".ts-values > div").evaluate_all(
+        "els => els.map(e => [e.querySelector('dt').textContent,"
+        " e.querySelector('dd').textContent])"))
+    assert shown["Damage"] == "22" and shown["Defense"] == "27"
+
+
+def test_the_control_is_a_44px_touch_target_on_a_phone(browser: Any, base_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                              has_touch=True)
+    try:
+        page = visit_online(ctx, base_url + "horizon/")
+        button = page.locator("#ts-save button")
+        button.wait_for()
+        box = button.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    finally:
+        ctx.close()
