@@ -136,18 +136,12 @@ function render() {
   }
   let el = document.getElementById("ts-save");
   if (!el) {
-    el = h("div", { id: "ts-save", role: "status" });
-    // CSSOM styles (not attributes): fine under the strict Content-Security-Policy.
-    Object.assign(el.style, { display: "flex", flexWrap: "wrap", alignItems: "center",
-      gap: ".4rem 1rem", padding: ".4rem 0", fontSize: ".7rem" });
+    el = h("div", { id: "ts-save", role: "status" }); // styled in tableside.css
     const footer = document.querySelector(".md-footer-meta__inner");
     if (footer) footer.prepend(el);
     else document.body.append(el);
   }
   el.replaceChildren(...body);
-  for (const p of el.querySelectorAll("p")) p.style.margin = "0";
-  const button = el.querySelector("button");
-  if (button) Object.assign(button.style, { minHeight: "44px", margin: "0" });
 }
 
 function onWorkerMessage(/** @type {MessageEvent} */ event) {
