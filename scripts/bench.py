@@ -15,9 +15,10 @@ Chromium headless (Playwright, sync). For each page kind it measures, median of 
 * bytes   bytes over the wire for the visit (Resource Timing transferSize, page + resources,
           plus the snapshot the page fetches in a worker).
 
-Plus one first visit with the service worker allowed: the bytes the server sends until
-its precache is complete (the page's downloads and the worker's, which should take the
-browser's copy of Python's big files rather than download them again).
+Plus two first visits with the service worker allowed, the bytes the server sends: to a
+reading page until its pages are saved offline (no Python runtime), and to a calculator
+page until the runtime it downloaded is saved too (the worker takes the browser's copy
+rather than download it again).
 
 Cold = a new browser profile (empty disk cache); warm = a second visit with the same
 profile (service workers blocked unless --with-sw: the comparison is of the HTTP cache
@@ -221,21 +222,29 @@ def cpu_calibration_ms() -> float:
     return statistics.median(times)
 
 
-def first_visit_bytes(pw: Any, base: str, p: SitePlan, log: Callable[[str], None]) -> float:
-    """MB the server sends for a first visit to the profile page with the service worker
-    allowed: the page's own downloads plus the worker's whole precache (what a reader's
-    first visit costs before airplane mode works)."""
+# What each first visit waits for (calculators/offline.js's states): a reading page until
+# its pages are saved offline (the worker's precache, no runtime); a calculator page until
+# Python answers and the runtime it downloaded is saved too ("Offline ready").
+READING_DONE = "() => document.documentElement.dataset.tsSw === 'ready'"
+CALC_DONE = ("() => document.documentElement.dataset.tsPython === 'ready'"
+             " && document.documentElement.dataset.tsSw === 'ready'"
+             " && document.documentElement.dataset.tsSaved === 'all'")
+
+
+def first_visit_bytes(pw: Any, base: str, path: str, done: str, label: str,
+                      log: Callable[[str], None]) -> float:
+    """MB the server sends for a first visit to `path` with the service worker allowed,
+    until `done` holds: the page's own downloads plus the worker's (each file should come
+    once: the worker takes the browser's copy)."""
     user_dir = tempfile.mkdtemp(prefix="tableside-bench-profile-")
     ctx = new_context(pw, user_dir, False, "snapshot", CALC, with_sw=True)
     try:
         before = SERVED["wire"]
         page = ctx.new_page()
-        page.goto(base + p.profile)
-        page.wait_for_function("() => document.documentElement.dataset.tsPython === 'ready'"
-                               " && document.documentElement.dataset.tsSw === 'ready'",
-                               timeout=300_000, polling=100)
+        page.goto(base + path)
+        page.wait_for_function(done, timeout=300_000, polling=100)
         mb = (SERVED["wire"] - before) / 1e6
-        log(f"  first visit with the service worker: {mb:.1f} MB on the wire")
+        log(f"  first visit to {label} with the service worker: {mb:.1f} MB on the wire")
         return mb
     finally:
         ctx.close()
@@ -325,11 +334,14 @@ def main(argv: list[str] | None = None) -> int:
         for var in phone_variants:
             add(f"phone warm pyodide-{var}", "pyodide", var, True, args.phone_runs, False,
                 timeout_s=240)
-        try:
-            first_visit_mb: float | None = first_visit_bytes(pw, base, p, log)
-        except Exception as err:  # keep the other figures; say what failed
-            first_visit_mb = None
-            log(f"  first visit with the service worker: failed: {str(err)[:160]}")
+        first_visits: dict[str, float | None] = {}
+        for label, path, done in (("a reading page", p.static, READING_DONE),
+                                  ("a calculator page", p.profile, CALC_DONE)):
+            try:
+                first_visits[label] = first_visit_bytes(pw, base, path, done, label, log)
+            except Exception as err:  # keep the other figures; say what failed
+                first_visits[label] = None
+                log(f"  first visit to {label}: failed: {str(err)[:160]}")
         if not args.no_phone_cold:
             add("phone cold static", "static", "", True, 1, True, timeout_s=120)
             add("phone cold micropython", "mpy", "", True, 1, True, timeout_s=120)
@@ -358,8 +370,10 @@ def main(argv: list[str] | None = None) -> int:
     mps = {s.summary for x in series for s in x.visits if s.summary and "micropython" in x.label}
     same = "same" if pys and pys == mps else f"DIFFERENT: {sorted(pys)} vs {sorted(mps)}"
     print(f"\nresult line, Pyodide vs MicroPython: {same}")
-    fv = "failed" if first_visit_mb is None else f"{first_visit_mb:.1f} MB"
-    print(f"first visit with the service worker (page + precache), bytes on the wire: {fv}")
+    for label, mb in first_visits.items():
+        fv = "failed" if mb is None else f"{mb:.1f} MB"
+        print(f"first visit to {label} with the service worker, until saved offline, "
+              f"bytes on the wire: {fv}")
     for s in series:
         for e in s.errors:
             print(f"ERROR {s.label}: {e}")
@@ -371,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{calib_start:.0f} ms at start, {cpu_calibration_ms():.0f} ms at end")
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({
-        "plan": asdict(p), "first_visit_mb": first_visit_mb,
+        "plan": asdict(p), "first_visit_mb": first_visits,
         "series": [{"label": s.label, "visits": [asdict(v) for v in s.visits],
                                        "next_ms": s.next_ms, "errors": s.errors} for s in series],
         "sub": subs}, indent=1), "utf-8")
