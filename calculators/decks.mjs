@@ -1,3 +1,4 @@
+// @ts-check
 // Several calculators after one table: one deck with a tab per calculator (WAI-ARIA tabs:
 // arrow keys, Home, End). Panels behind a tab are built when the page is idle (tableside.js
 // puts their build in `pending`); selecting a tab builds its panel at once.
