@@ -1,4 +1,4 @@
-"""The horizon-wiki dialect (scripts/extract/horizon.py) on small fixtures and on the
+"""The horizon-wiki dialect (scripts/extract/horizon/) on small fixtures and on the
 real export, sources/horizon-out-of-the-ashes-combat.txt (known answers read off it)."""
 
 from __future__ import annotations
