@@ -208,31 +208,42 @@ def test_the_icon_is_inline_so_offline_pages_need_no_icon_request(site_dir: Path
             assert re.search(r"img-src [^;]*\bdata:", csp.group(1)), html
 
 
-def test_known_answer_offline_with_calculator_link(context: Any, site_dir: Path,
-                                                   base_url: str) -> None:
-    # horizon source, Weapon Profile - Heavy Combat Pistol (Tier 3): "17 22 27 Base 20".
+def heavy_pistol_link(site_dir: Path) -> str:
+    """The site path of a link to the Heavy Combat Pistol's row calculator at AP 17 (horizon
+    source, Weapon Profile - Heavy Combat Pistol (Tier 3): "17 22 27 Base 20"). A link
+    names a calculator by id and, when the page has several, its index `n`."""
     rel = next(r for r in table_pages(site_dir)
                if 'data-table="profile-heavy-combat-pistol"'
                in (site_dir / r / "index.html").read_text("utf-8"))
-    # A link names a calculator by id and, when the page has several, its index `n`.
     presets = re.findall(r'data-calc="horizon\.profile_row" data-preset=\'([^\']*)\'',
                          (site_dir / rel / "index.html").read_text("utf-8"))
     n = next(i for i, p in enumerate(presets) if "heavy-combat-pistol" in p)
-    visited = visit_online(context, base_url + rel)
+    return f"{rel}?calc=horizon.profile_row&n={n}&weapon=heavy-combat-pistol&ap=17"
+
+
+def heavy_pistol_values(page: Any) -> dict[str, str]:
+    """The values the linked calculator shows, by name, once it has computed."""
+    host = page.locator('.ts-calc[data-calc="horizon.profile_row"]'
+                        '[data-preset*="heavy-combat-pistol"]').first
+    host.locator(".ts-values").wait_for(timeout=PY_READY_MS)
+    shown: dict[str, str] = dict(host.locator(".ts-values > div").evaluate_all(
+        "els => els.map(e => [e.querySelector('dt').textContent,"
+        " e.querySelector('dd').textContent])"))
+    return shown
+
+
+def test_known_answer_offline_with_calculator_link(context: Any, site_dir: Path,
+                                                   base_url: str) -> None:
+    link = heavy_pistol_link(site_dir)
+    visited = visit_online(context, base_url + link.split("?", 1)[0])
     wait_python(visited)
     wait_saved(visited)  # a calculator page saves the runtime it used
     context.set_offline(True)
     page = context.new_page()
     # A shared calculator link (query string) is served from the precache too.
-    response = page.goto(f"{base_url}{rel}?calc=horizon.profile_row&n={n}"
-                         "&weapon=heavy-combat-pistol&ap=17")
+    response = page.goto(base_url + link)
     assert response is not None and response.status == 200 and response.from_service_worker
-    host = page.locator('.ts-calc[data-calc="horizon.profile_row"]'
-                        '[data-preset*="heavy-combat-pistol"]').first
-    host.locator(".ts-values").wait_for(timeout=PY_READY_MS)
-    shown = dict(host.locator(".ts-values > div").evaluate_all(
-        "els => els.map(e => [e.querySelector('dt').textContent,"
-        " e.querySelector('dd').textContent])"))
+    shown = heavy_pistol_values(page)
     assert shown["Damage"] == "22" and shown["Defense"] == "27"
     expected = rules_pkg.get("horizon.profile_row").run(weapon="heavy-combat-pistol", ap=17)
     assert shown == {k: str(v) for k, v, *_ in expected.values}
@@ -462,22 +473,10 @@ def test_save_everything_then_a_calculator_offline(context: Any, site_dir: Path,
     # Offline, a calculator page never visited computes: horizon source, Weapon Profile -
     # Heavy Combat Pistol (Tier 3): "17 22 27 Base 20".
     context.set_offline(True)
-    rel = next(r for r in table_pages(site_dir)
-               if 'data-table="profile-heavy-combat-pistol"'
-               in (site_dir / r / "index.html").read_text("utf-8"))
-    presets = re.findall(r'data-calc="horizon\.profile_row" data-preset=\'([^\']*)\'',
-                         (site_dir / rel / "index.html").read_text("utf-8"))
-    n = next(i for i, p in enumerate(presets) if "heavy-combat-pistol" in p)
     offline = context.new_page()
-    response = offline.goto(f"{base_url}{rel}?calc=horizon.profile_row&n={n}"
-                            "&weapon=heavy-combat-pistol&ap=17")
+    response = offline.goto(base_url + heavy_pistol_link(site_dir))
     assert response is not None and response.from_service_worker
-    host = offline.locator('.ts-calc[data-calc="horizon.profile_row"]'
-                           '[data-preset*="heavy-combat-pistol"]').first
-    host.locator(".ts-values").wait_for(timeout=PY_READY_MS)
-    shown = dict(host.locator(".ts-values > div").evaluate_all(
-        "els => els.map(e => [e.querySelector('dt').textContent,"
-        " e.querySelector('dd').textContent])"))
+    shown = heavy_pistol_values(offline)
     assert shown["Damage"] == "22" and shown["Defense"] == "27"
 
 
