@@ -36,7 +36,7 @@ function fragmentTarget() {
  * @returns {() => void} a function that re-pins at once (call it after a synchronous build)
  */
 export function pinFragment() {
-  delete root.dataset.tsInput; // a new page: see above
+  delete root.dataset.tsInput; // a new page: "Back to top" waits for input (see below)
   const target = fragmentTarget();
   return target ? pin(target) : () => {};
 }
