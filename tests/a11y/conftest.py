@@ -68,8 +68,28 @@ def wait_python(page: Any) -> None:
                            timeout=PY_READY_MS)
 
 
+# The settled page, as a reader sees it: a colour fade still running (Material's header
+# title crossfades on scroll, buttons recolour on hover) has blended colours for ~0.25 s,
+# which a contrast check would measure (CI flake, session 5). Waits for every finite
+# animation and transition, including those started meanwhile.
+SETTLE = """async () => {
+  for (let i = 0; i < 10; i++) {
+    const running = document.getAnimations().filter((a) => a.playState === 'running'
+      && a.effect?.getComputedTiming().endTime !== Infinity);
+    if (!running.length) return;
+    await Promise.all(running.map((a) => a.finished.catch(() => null)));
+  }
+}"""
+
+
+def settle(page: Any) -> None:
+    """Wait until no colour or position transition is running on the page."""
+    page.evaluate(SETTLE)
+
+
 def axe(page: Any, include: str | None = None) -> list[dict[str, Any]]:
-    """axe-core's WCAG 2.2 A/AA violations on the page (or inside `include`)."""
+    """axe-core's WCAG 2.2 A/AA violations on the settled page (or inside `include`)."""
+    settle(page)
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
     result: list[dict[str, Any]] = page.evaluate(
