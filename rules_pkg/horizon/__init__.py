@@ -109,3 +109,5 @@ from .objects import (  # noqa: F401
     helped_difficulty,
 )
 from .disengaged import escape, extended_action, turn_actions  # noqa: F401
+from .banded import BANDED_READING, aim_bonus  # noqa: F401
+from .initiative import initiative  # noqa: F401
