@@ -112,3 +112,5 @@ from .turn import (  # noqa: F401
     initiative,
     move,
 )
+from .thrown import OBJECTS, THROW_MAX, throw_object  # noqa: F401
+from .body import FEATS, body_feats, one_hand_body, thick_cover_body  # noqa: F401

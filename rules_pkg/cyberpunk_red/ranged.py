@@ -15,6 +15,7 @@ from .checks import _opposed_result
 from .core import (
     MAX_STAT,
     MELEE_HALF_DEFAULT,
+    Defence,
     Defender,
     _defence,
     _hp_odds,
@@ -99,7 +100,17 @@ def ranged(
             f"Aimed Shot ({dict(AIM_CHOICES)[aim]}): {pen:+d}, at ROF 1, your entire Action"
         )
     head = aim == "head"
-    sp = sp_head if head else sp_body
+    return shot(base, dfn, dice, sp_head if head else sp_body, aim, steps, rng, (
+        NO_CRIT_10,
+        "Weapon damage dice and the range table's DVs are not in the sheet: enter them.",
+    ))
+
+
+def shot(base: int, dfn: Defence, dice: int, sp: int, aim: str, steps: list[str],
+         rng: random.Random | None, notes: tuple[str, ...]) -> Result:
+    """One Ranged Attack resolved (§ Resolving Ranged Combat, § Taking damage): the attack
+    base + 1d10 against the defence, then the damage dice against the SP (not halved)."""
+    head = aim == "head"
     m = dfn.margin(base)
     p_hit = m.p(lambda v: v > 0)
     hp, p_crit = _attack_damage(m, dice, sp, head, False)
@@ -143,10 +154,7 @@ def ranged(
         tuple(values),
         tuple(steps),
         (_odds_check(m, "Attack minus defence"), _hp_odds(hp, "HP lost")),
-        notes=(
-            NO_CRIT_10,
-            "Weapon damage dice and the range table's DVs are not in the sheet: enter them.",
-        ),
+        notes=notes,
     ), rng, strike(dfn.beat(base), dice), say)
 
 

@@ -438,3 +438,40 @@ def test_armor_highest_sp_counts_and_the_penalty_hits_ref_dex_move_once() -> Non
                                        move=1)
     assert (r.value("Body SP"), r.value("REF"), r.value("DEX"), r.value("MOVE")) == (11, 4, 3, 0)
     assert any("immobile" in s for s in r.steps)
+
+
+# -- § Melee combat, § Cover, § Throw: BODY 8, BODY 10, thrown objects (issue #10 item 6) -----
+def test_body_8_wields_a_two_handed_melee_weapon_in_one_hand() -> None:
+    # line 27: "A character with a BODY 8 or higher can wield a Melee Weapon designed to be
+    # wielded in two hands in one hand."
+    run = get("cyberpunk_red.body_feats").run
+    assert c.one_hand_body() == 8
+    assert (run(body=8).value("Allowed"), run(body=7).value("Allowed")) == (True, False)
+
+
+def test_body_10_or_special_equipment_moves_thick_cover() -> None:
+    # line 35: "thick cover is too unwieldy for Characters without BODY 10 or higher to move
+    # without special equipment"; "Thin cover might be able to be moved slightly in a pinch"
+    run = get("cyberpunk_red.body_feats").run
+    assert c.thick_cover_body() == 10
+    assert run(feat="thick_cover", body=9).value("Allowed") is False
+    assert run(feat="thick_cover", body=10).value("Allowed") is True
+    assert run(feat="thick_cover", body=9, equipment=True).value("Allowed") is True
+    assert run(feat="thin_cover", body=1).value("Allowed") is True
+
+
+def test_a_thrown_object_is_dex_athletics_d10_up_to_12_squares_sp_not_halved() -> None:
+    # line 27: "a Ranged Attack using DEX + Athletics + 1d10, up to a maximum of 12 SQ";
+    # "Melee weapons deal their stated damage when thrown, but don't halve SP."
+    calc = get("cyberpunk_red.throw_object")
+    assert c.THROW_MAX == 12 and next(i for i in calc.inputs if i.name == "squares").max == 12
+    with pytest.raises(RulesError, match="at most 12"):
+        calc.run(squares=13)
+    thrown = calc.run(dex=6, athletics=4, dv=15, dice=3, sp_body=4)
+    shot = get("cyberpunk_red.ranged").run(ref=6, skill=4, dv=15, dice=3, sp_body=4)
+    assert thrown.value("P(hit)") == Fraction(1, 2)  # 10 + 1d10 beats 15 on 6-10
+    assert thrown.value("Mean HP lost") == shot.value("Mean HP lost")  # full SP, as a shot
+    improvised = calc.run(thrown="improvised")
+    assert improvised.values == (("P(hit)", Fraction(1, 2), "probability"),)
+    with pytest.raises(RulesError, match="REF 8"):  # "a person that can dodge bullets"
+        calc.run(defence="dodge", def_ref=7)
