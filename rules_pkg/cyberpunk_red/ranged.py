@@ -170,6 +170,11 @@ def _bullets(section: str) -> int:
     return rule(section, r"costs an Action and (\d+) bullets")
 
 
+# "costs an Action and 10 bullets": the form's least and the engine's, declared once
+AUTOFIRE_BULLETS = _bullets("auto-fire-mode")
+SUPPRESSIVE_BULLETS = _bullets("suppressive-fire")
+
+
 @calculator(
     id="cyberpunk_red.autofire",
     sections=("auto-fire-mode",),
@@ -185,15 +190,14 @@ def autofire(
         "Weapon",
         choices=(("smg", "SMG"), ("assault_rifle", "Assault Rifle")),
     )] = "smg",
-    bullets: Annotated[int, In("Bullets in the clip", 0, 500)] = 30,
+    bullets: Annotated[int, In("Bullets in the clip", AUTOFIRE_BULLETS, 500,
+                               help=f"Autofire costs {AUTOFIRE_BULLETS} bullets")] = 30,
     target: Defender,  # an input group: the kernel builds it from its inputs
     sp_body: Annotated[int, In("Body SP", 0, 50)] = 11,
     rng: random.Random | None = None,
 ) -> Result:
     """Hit: 2d6 x the amount you beat the DV by, up to the weapon's Autofire (3 SMG, 4 AR)."""
-    need = _bullets("auto-fire-mode")
-    if bullets < need:
-        raise RulesError(f"Autofire needs {need} bullets in the clip (you have {bullets})")
+    need = AUTOFIRE_BULLETS  # the least the form offers for bullets: checked there
     caps = autofire_caps()
     if weapon not in caps:
         raise RulesError(f"weapon is 'smg' or 'assault_rifle' (got {weapon!r})")
@@ -252,16 +256,15 @@ def suppressive(
     *,
     ref: Annotated[int, In("Your REF", 0, MAX_STAT)] = 6,
     autofire: Annotated[int, In("Your Autofire Skill", 0, MAX_STAT)] = 4,
-    bullets: Annotated[int, In("Bullets in the clip", 0, 500)] = 30,
+    bullets: Annotated[int, In("Bullets in the clip", SUPPRESSIVE_BULLETS, 500,
+                               help=f"Suppressive Fire costs {SUPPRESSIVE_BULLETS} bullets")] = 30,
     will: Annotated[int, In("Target WILL", 0, MAX_STAT)] = 5,
     concentration: Annotated[int, In("Target Concentration", 0, MAX_STAT)] = 2,
     rng: random.Random | None = None,
 ) -> Result:
     """Everyone on foot in 7-12 squares, out of cover and in sight, rolls WILL +
     Concentration + 1d10 against your REF + Autofire + 1d10; those who fail take cover."""
-    need = _bullets("suppressive-fire")
-    if bullets < need:
-        raise RulesError(f"Suppressive Fire needs {need} bullets in the clip (you have {bullets})")
+    need = SUPPRESSIVE_BULLETS  # the least the form offers for bullets: checked there
     lo = rule("suppressive-fire", r"within (\d+)-(\d+) Squares")
     hi = rule("suppressive-fire", r"within (\d+)-(\d+) Squares", 2)
     m = margin_opposed(ref + autofire, will + concentration)

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from ..dice import MAX_DICE, Distribution
 from ..errors import RulesError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..registry import Highlight, Odds, OddsRow, Result
 from .banded import _banded_damage, aim_bonus
 from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
@@ -22,6 +22,7 @@ from .profiles import (
     lookup,
     parse_damage,
     profile,
+    profiles,
 )
 from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, POINT_BLANK_AP, SOURCE
 from .skills import SkillTest, _ap_odds, _dice
@@ -149,17 +150,24 @@ def split_attacks(attacks: int, targets: int) -> tuple[int, ...]:
     return tuple(q + 1 if i < r else q for i in range(targets))
 
 
-def _check_magazine(w: WeaponProfile, attacks: int, mode: str,
-                    notes: list[str]) -> None:
+def _magazines() -> dict[tuple[str, str], int]:
+    """(weapon, mode) -> its Magazine, where an Attack uses one (strikes use none)."""
+    return {(w.id, mode): mag for w in profiles().values()
+            if (mag := w.count("magazine")) is not None
+            for mode, _ in MODES if mode == "thrown" or w.kind not in ("melee", "unarmed")}
+
+
+MAGAZINE_BY_MODE = Bound(("weapon", "mode"), "that weapon's Magazine (§ Reload Actions)",
+                         _magazines)
+
+
+def _magazine_note(w: WeaponProfile, mode: str, notes: list[str]) -> None:
+    """A blank Magazine cannot limit the Attacks (MAGAZINE_BY_MODE limits the others)."""
     if w.kind in ("melee", "unarmed") and mode != "thrown":
         return  # strikes use no ammunition
-    mag = w.count("magazine")
-    if mag is None:
+    if w.count("magazine") is None:
         notes.append(f"{NOT_IN_SOURCE}the {w.name}'s Magazine is blank, so the number of "
                      "Attacks is not checked")
-    elif attacks > mag:
-        raise RulesError(f"the {w.name}'s Magazine holds {mag} Attack{'s' * (mag != 1)}: it "
-                         f"can't make {attacks} without a Reload (§ Reload Actions)")
 
 
 @calculator(
@@ -176,6 +184,7 @@ def attack_calc(
         1,
         MAX_ACTIONS,
         help="Characters normally make 2 actions per turn",
+        max_by=MAGAZINE_BY_MODE,
     )] = 2,
     targets: Annotated[int, In(
         "Targets",
@@ -193,7 +202,7 @@ def attack_calc(
     Attack, losing damage for each target "as shown in their profile"."""
     w = profile(weapon)
     notes: list[str] = []
-    _check_magazine(w, attacks, mode, notes)
+    _magazine_note(w, mode, notes)
     a = attack(w, ap, mode, aim=aim)
     steps = list(a.steps)
     notes += a.notes

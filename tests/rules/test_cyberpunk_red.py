@@ -115,8 +115,11 @@ def test_critical_injury_odds() -> None:
 def test_damage_calculator_with_a_known_roll() -> None:
     r = get("cyberpunk_red.damage").run(dice=3, sp=11, location="head", rolled=15, sixes=True)
     assert (r.value("HP lost"), r.value("SP after")) == (13, 10)
-    with pytest.raises(RulesError, match="3d6 rolls 3 to 18"):
-        get("cyberpunk_red.damage").run(dice=3, rolled=19)
+    # the form's limit follows the dice: 3d6 show at most 18, and 16 without two 6s
+    with pytest.raises(RulesError, match="at most 18 with those d6"):
+        get("cyberpunk_red.damage").run(dice=3, rolled=19, sixes=True)
+    with pytest.raises(RulesError, match="at most 16 with those d6"):
+        get("cyberpunk_red.damage").run(dice=3, rolled=17)
 
 
 def test_damage_hp_distribution_hand_counted() -> None:
@@ -144,10 +147,11 @@ def test_autofire_hand_counted() -> None:
 
 
 def test_autofire_needs_ten_bullets() -> None:
-    with pytest.raises(RulesError, match="needs 10 bullets"):
-        get("cyberpunk_red.autofire").run(bullets=9)
-    with pytest.raises(RulesError, match="needs 10 bullets"):
-        get("cyberpunk_red.suppressive").run(bullets=9)
+    # "it costs an Action and 10 bullets": the least the form offers, and the engine's
+    for calc in ("cyberpunk_red.autofire", "cyberpunk_red.suppressive"):
+        assert next(i for i in get(calc).inputs if i.name == "bullets").min == 10
+        with pytest.raises(RulesError, match="Bullets in the clip must be at least 10"):
+            get(calc).run(bullets=9)
 
 
 def test_autofire_matches_sampling(chi2) -> None:  # type: ignore[no-untyped-def]
@@ -396,7 +400,7 @@ def test_bad_input_messages() -> None:
         get("cyberpunk_red.ranged").run(defence="parry")
     with pytest.raises(RulesError, match="'Cardboard' is not one of the choices"):
         c.cover(material="Cardboard")
-    with pytest.raises(RulesError, match="more than the cover's 25"):
+    with pytest.raises(RulesError, match="at most 25 with that cover's HP"):
         c.cover(material="Steel", thickness="thin", current_hp=30)
     with pytest.raises(RulesError, match="at 0 HP is destroyed"):
         c.shield(current_hp=0)
@@ -407,7 +411,7 @@ def test_bad_input_messages() -> None:
     # issue #10 item 7: rolled dice must be possible for the dice declared
     with pytest.raises(RulesError, match="make at least 12"):
         c.damage(dice=2, rolled=11, sixes=True)
-    with pytest.raises(RulesError, match="needs two or more 6s"):
+    with pytest.raises(RulesError, match="at most 11 with those d6 and that box for two 6s"):
         c.damage(dice=2, rolled=12, sixes=False)
     assert c.damage(dice=2, rolled=12, sixes=True).value("HP lost") == 1 + 5  # 12 - 11, +5
     assert c.damage(dice=3, rolled=16, sixes=False).value("HP lost") == 5  # 6+5+5: one 6

@@ -281,7 +281,7 @@ def test_attack_single_and_multiple_targets() -> None:
 
 def test_attack_limited_by_the_magazine() -> None:
     # Heavy Combat Pistol "Magazine: 3Shots"
-    with pytest.raises(RulesError, match="Magazine holds 3"):
+    with pytest.raises(RulesError, match="at most 3 with that weapon's Magazine"):
         run("attack", weapon=wid("Heavy Combat Pistol"), ap=10, attacks=4, targets=1)
 
 
@@ -324,7 +324,7 @@ def test_grenade_damage_per_target() -> None:
     assert r.value("Total damage") == 75 and r.value("Ignores Defense")
     with pytest.raises(RulesError):
         run("attack", weapon=w, ap=12, attacks=1, targets=6)
-    with pytest.raises(RulesError, match="Magazine holds 1"):
+    with pytest.raises(RulesError, match="at most 1 with that weapon's Magazine"):
         run("attack", weapon=w, ap=12, attacks=2, targets=1)
 
 
