@@ -8,19 +8,22 @@ from ..errors import RulesError
 from ..kernel import In, calculator
 from ..registry import Result
 from .core import MAX_STAT
-from .sheet import SRC, rule
+from .sheet import SRC, number
+
+ONE_HAND_BODY = number("melee-combat", r"BODY (\d+) or higher can wield a Melee Weapon designed")
+THICK_COVER_BODY = number("cover", r"without BODY (\d+) or higher to move")
 
 
 def one_hand_body() -> int:
     """ "A character with a BODY 8 or higher can wield a Melee Weapon designed to be
     wielded in two hands in one hand" (§ Melee combat)."""
-    return rule("melee-combat", r"BODY (\d+) or higher can wield a Melee Weapon designed")
+    return ONE_HAND_BODY.read()
 
 
 def thick_cover_body() -> int:
     """ "thick cover is too unwieldy for Characters without BODY 10 or higher to move without
     special equipment" (§ Cover)."""
-    return rule("cover", r"without BODY (\d+) or higher to move")
+    return THICK_COVER_BODY.read()
 
 
 FEATS = (

@@ -25,7 +25,7 @@ from .core import (
     p_beat,
     take_damage,
 )
-from .sheet import SRC, _int, rows, rule
+from .sheet import SRC, _int, number, rows
 
 MAX_BODY = 20  # the form's limit on a corpse's or Human Shield's BODY
 
@@ -151,6 +151,9 @@ def cover(
     )
 
 
+_EXPLOSIVE_SIDE = number("explosives", r"(\d+) Square by \d+ Square")
+
+
 @calculator(
     id="cyberpunk_red.explosive",
     sections=("explosives",),
@@ -177,7 +180,7 @@ def explosive(
     check_dice(dice)
     base = ref + skill + modifier
     p = p_beat(base, dv)
-    side = rule("explosives", r"(\d+) Square by \d+ Square")
+    side = _EXPLOSIVE_SIDE.read()
 
     def hp_of(r: tuple[int, bool]) -> int:
         reach = hit_cover(r[0], cover_hp, True).to_target if cover_hp else r[0]

@@ -29,7 +29,7 @@ from .core import (
     strike,
     take_damage,
 )
-from .sheet import NO_CRIT_10, SRC, rule, rule_dice, section_text
+from .sheet import NO_CRIT_10, SRC, dice_of, number, section_text
 
 # -- ranged attacks ---------------------------------------------------------------------------
 
@@ -41,8 +41,11 @@ AIM_CHOICES = (
 )
 
 
+_AIM_PENALTY = number("aimed-shots", r"a (-\d+) to your check to aim")
+
+
 def aim_penalty() -> int:
-    return rule("aimed-shots", r"a (-\d+) to your check to aim")
+    return _AIM_PENALTY.read()
 
 
 def _attack_damage(
@@ -166,13 +169,12 @@ def autofire_caps() -> dict[str, int]:
     return {"smg": int(m.group(1)), "assault_rifle": int(m.group(2))}
 
 
-def _bullets(section: str) -> int:
-    return rule(section, r"costs an Action and (\d+) bullets")
-
-
 # "costs an Action and 10 bullets": the form's least and the engine's, declared once
-AUTOFIRE_BULLETS = _bullets("auto-fire-mode")
-SUPPRESSIVE_BULLETS = _bullets("suppressive-fire")
+AUTOFIRE_BULLETS = number("auto-fire-mode", r"costs an Action and (\d+) bullets").read()
+SUPPRESSIVE_BULLETS = number("suppressive-fire", r"costs an Action and (\d+) bullets").read()
+
+
+_AUTOFIRE_DMG = number("auto-fire-mode", r"roll (\d+)d(\d+) for damage")
 
 
 @calculator(
@@ -202,7 +204,7 @@ def autofire(
     if weapon not in caps:
         raise RulesError(f"weapon is 'smg' or 'assault_rifle' (got {weapon!r})")
     cap = caps[weapon]
-    dmg = rule_dice("auto-fire-mode", r"roll (\d+)d(\d+) for damage")
+    dmg = dice_of(_AUTOFIRE_DMG)
     dfn = target.against("Autofire")
     base = ref + skill + modifier
     m = dfn.margin(base)
@@ -246,6 +248,10 @@ def autofire(
     ), rng, strike(dfn.beat(base), dmg.n, dmg.sides), say)
 
 
+_SUPPRESSIVE_LO = number("suppressive-fire", r"within (\d+)-(\d+) Squares")
+_SUPPRESSIVE_HI = number("suppressive-fire", r"within (\d+)-(\d+) Squares", 2)
+
+
 @calculator(
     id="cyberpunk_red.suppressive",
     sections=("suppressive-fire",),
@@ -265,8 +271,8 @@ def suppressive(
     """Everyone on foot in 7-12 squares, out of cover and in sight, rolls WILL +
     Concentration + 1d10 against your REF + Autofire + 1d10; those who fail take cover."""
     need = SUPPRESSIVE_BULLETS  # the least the form offers for bullets: checked there
-    lo = rule("suppressive-fire", r"within (\d+)-(\d+) Squares")
-    hi = rule("suppressive-fire", r"within (\d+)-(\d+) Squares", 2)
+    lo = _SUPPRESSIVE_LO.read()
+    hi = _SUPPRESSIVE_HI.read()
     m = margin_opposed(ref + autofire, will + concentration)
     p = m.p(lambda v: v > 0)
     steps = [
@@ -286,6 +292,10 @@ def suppressive(
         "target holds",
         notes=("Ties: read with the sheet's 'defender wins in a tie' (the target holds).",),
     )
+
+
+SHOTGUN_DV = number("shotgun-shells", r"vs\.? a DV ?(\d+)")
+SHOTGUN_DICE = number("shotgun-shells", r"takes (\d+)d(\d+)")
 
 
 @calculator(
@@ -310,8 +320,8 @@ def shotgun_shell(
     rng: random.Random | None = None,
 ) -> Result:
     """One Ranged Attack vs DV13; on a hit every target in a 3x3 area in front takes 3d6."""
-    dv = rule("shotgun-shells", r"vs\.? a DV ?(\d+)")
-    dmg = rule_dice("shotgun-shells", r"takes (\d+)d(\d+)")
+    dv = SHOTGUN_DV.read()
+    dmg = dice_of(SHOTGUN_DICE)
     base = ref + skill + modifier
     if defence == "dodge":
         _defence("dodge", dv, def_ref, def_dex, def_evasion, "a Shotgun Shell")

@@ -24,9 +24,9 @@ def test_prose_numbers_come_from_the_sheet() -> None:
     assert c.grapple_penalty() == -2
     assert c.throw_max() == 12
     assert c.death_save_faces() == (10, 10, 1)
-    assert c.rule("shotgun-shells", r"vs\.? a DV ?(\d+)") == 13
-    assert c.rule_dice("shotgun-shells", r"takes (\d+)d(\d+)") == c.Dice(3, 6)
-    assert c.rule_dice("electrocution", r"immediately take (\d+)d(\d+) damage") == c.Dice(6, 6)
+    assert c.SHOTGUN_DV.read() == 13  # "vs. a DV13"
+    assert c.dice_of(c.SHOTGUN_DICE) == c.Dice(3, 6)  # "takes 3d6"
+    assert c.dice_of(c.ELECTROCUTION_DICE) == c.Dice(6, 6)  # "immediately take 6d6 damage"
 
 
 def test_cover_table_rows() -> None:
