@@ -13,6 +13,32 @@ export function numericOf(v) {
   return null;
 }
 
+/**
+ * A limit that follows other inputs (rules_pkg.registry.Bound's to_dict): a table keyed by
+ * their values (a combination it does not list has no limit), or per x one int input + plus.
+ * The engine checks the same declaration, so the steppers never offer a value it refuses.
+ * @param {{on: string[], table?: [string[], number][], per?: number, plus?: number} | undefined} bound
+ * @param {(name: string) => unknown} valueOf the current value of another input
+ * @returns {number | undefined}
+ */
+export function boundOf(bound, valueOf) {
+  if (!bound) return undefined;
+  const values = bound.on.map((name) => String(valueOf(name)));
+  if (bound.table) {
+    const row = bound.table.find(([key]) => key.every((k, i) => k === values[i]));
+    return row ? row[1] : undefined;
+  }
+  const n = numericOf(values[0]);
+  return n === null ? undefined : (bound.per ?? 0) * n + (bound.plus ?? 0);
+}
+
+/** The value of input `name` in `form` as the engine keys it ("true"/"false" for yes/no). */
+function formValue(form, name) {
+  const el = form?.elements.namedItem(name);
+  if (!el) return undefined;
+  return el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value;
+}
+
 export function field(calc, input, value) {
   const id = uid(input.name);
   const help = input.help ? h("small", { class: "ts-help", id: `${id}-help`, text: input.help }) : null;
@@ -43,8 +69,11 @@ export function field(calc, input, value) {
     const step = (d) => () => {
       const n = Number.parseInt(box.value, 10);
       let next = Number.isNaN(n) ? Number(input.default) || 0 : n + d;
-      if (input.min !== undefined) next = Math.max(input.min, next);
-      if (input.max !== undefined) next = Math.min(input.max, next);
+      const valueOf = (name) => formValue(box.form, name);
+      const low = [input.min, boundOf(input.min_by, valueOf)].filter((b) => b !== undefined);
+      const high = [input.max, boundOf(input.max_by, valueOf)].filter((b) => b !== undefined);
+      if (low.length) next = Math.max(...low, next);
+      if (high.length) next = Math.min(...high, next);
       box.value = String(next);
       box.dispatchEvent(new Event("input", { bubbles: true }));
     };

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -94,3 +95,35 @@ def prose_number(game: str, section_id: str, pattern: str, group: int = 1) -> in
     if not m:
         raise RulesError(f"{game} data: {pattern!r} not found in § {section_id}")
     return int(m.group(group))
+
+
+# -- declared reads: a number the rules take from the source's prose -------------------------
+@dataclass(frozen=True)
+class Prose:
+    """A number the source writes in prose, declared once where the rule uses it: the
+    section and the words around it (a regex whose groups are the number, or N and sides
+    of NdS dice). Every declaration is listed in SPECS, so one test reads them all against
+    the data (tests/rules/test_specs.py) and a changed source fails there, by name."""
+
+    game: str
+    section: str
+    pattern: str
+    group: int = 1
+
+    def read(self) -> int:
+        return prose_number(self.game, self.section, self.pattern, self.group)
+
+    def read_dice(self) -> tuple[int, int]:
+        """(N, sides) of the NdS the pattern's two groups find."""
+        return (prose_number(self.game, self.section, self.pattern, 1),
+                prose_number(self.game, self.section, self.pattern, 2))
+
+
+SPECS: list[Prose] = []  # every Prose declared (games are imported by registry.calculators)
+
+
+def prose(game: str, section: str, pattern: str, group: int = 1) -> Prose:
+    """Declare a number read from the source's prose (see Prose); listed in SPECS."""
+    spec = Prose(game, section, pattern, group)
+    SPECS.append(spec)
+    return spec

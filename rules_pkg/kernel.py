@@ -26,9 +26,9 @@ from typing import Any, get_args, get_origin
 
 from .dice import Draw, sample
 from .errors import RulesError
-from .registry import Calculator, Die, Highlight, Input, Result, register
+from .registry import Bound, Calculator, Die, Highlight, Input, Result, register
 
-__all__ = ["Each", "In", "Roll", "calculator", "derive_inputs", "rolled"]
+__all__ = ["Bound", "Each", "In", "Roll", "calculator", "derive_inputs", "rolled"]
 
 T = typing.TypeVar("T")
 Faces = tuple[tuple[int, int], ...]  # the dice a seeded run drew, as (sides, face)
@@ -45,6 +45,8 @@ class In:
     help: str = ""
     from_table: str = ""  # see Input.from_table
     kind: str = ""  # only to force "text" or "choice" where the type cannot say
+    min_by: Bound | None = None  # a limit that follows other inputs (registry.Bound)
+    max_by: Bound | None = None
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,7 @@ def _input(name: str, hint: Any, default: Any, where: str) -> Input:
     else:
         kind = "text"
     return Input(name, meta.label, kind, default, meta.min, meta.max, tuple(meta.choices),
-                 meta.help, meta.from_table)
+                 meta.help, meta.from_table, meta.min_by, meta.max_by)
 
 
 def derive_inputs(fn: Callable[..., Any]) -> tuple[_Param, ...]:

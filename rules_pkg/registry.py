@@ -26,6 +26,49 @@ MAX_SEED = 2**32 - 1
 _MAX_TEXT = 200
 
 
+def _key(value: Any) -> str:
+    """An input's value as a Bound's table keys it (and as the form's fields hold it)."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A limit of one input that follows other inputs, declared once: the engine checks it
+    (Calculator.validate) and the form reads it (to_dict), so a form never offers a value
+    the engine then refuses. Either a table keyed by the values of the inputs `on` (a
+    combination it does not list has no limit), or `per` x the int input `on[0]` + `plus`.
+    `rows` is called once, when first needed (reading the data stays out of the import)."""
+
+    on: tuple[str, ...]
+    why: str  # the rule, in words: "the weapon's Magazine"
+    rows: Callable[[], Mapping[tuple[Any, ...], int]] | None = field(default=None,
+                                                                      compare=False)
+    per: int = 0
+    plus: int = 0
+
+    def table(self) -> dict[tuple[str, ...], int]:
+        cached: dict[tuple[str, ...], int] | None = self.__dict__.get("_table")
+        if cached is None:
+            rows = self.rows() if self.rows else {}
+            cached = {tuple(_key(v) for v in k): n for k, n in rows.items()}
+            object.__setattr__(self, "_table", cached)
+        return cached
+
+    def at(self, values: Mapping[str, Any]) -> int | None:
+        """The limit for these input values (None: no limit)."""
+        if self.rows is None:
+            return int(self.per * values[self.on[0]] + self.plus)
+        return self.table().get(tuple(_key(values[n]) for n in self.on))
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"on": list(self.on), "why": self.why}
+        if self.rows is None:
+            d |= {"per": self.per, "plus": self.plus}
+        else:
+            d["table"] = [[list(k), n] for k, n in sorted(self.table().items())]
+        return d
+
+
 @dataclass(frozen=True)
 class Input:
     """One typed input of a calculator; the UI renders a control from it."""
@@ -41,6 +84,8 @@ class Input:
     # Preset from the page: on a page carrying table "<from_table><value>", this input
     # starts as <value> (e.g. from_table="profile-" presets the weapon of a profile page).
     from_table: str = ""
+    min_by: Bound | None = None  # limits that follow other inputs (see Bound)
+    max_by: Bound | None = None
 
     def coerce(self, raw: Any) -> Any:
         """Turn a raw value (a Python value, or text from a form or URL) into a valid one."""
@@ -83,7 +128,22 @@ class Input:
             d["help"] = self.help
         if self.from_table:
             d["from_table"] = self.from_table
+        for key, bound in (("min_by", self.min_by), ("max_by", self.max_by)):
+            if bound is not None:
+                d[key] = bound.to_dict()
         return d
+
+    def check_bounds(self, values: Mapping[str, Any]) -> None:
+        """Refuse a value outside the limits that follow the other inputs."""
+        value = values[self.name]
+        low = self.min_by.at(values) if self.min_by else None
+        if low is not None and value < low:
+            raise RulesError(f"{self.label} must be at least {low} with "
+                             f"{self.min_by.why if self.min_by else ''} (got {value})")
+        high = self.max_by.at(values) if self.max_by else None
+        if high is not None and value > high:
+            raise RulesError(f"{self.label} must be at most {high} with "
+                             f"{self.max_by.why if self.max_by else ''} (got {value})")
 
 
 _ASCII_INT = re.compile(r"[+-]?[0-9]+")
@@ -255,8 +315,12 @@ class Calculator:
         unknown = sorted(set(raw) - known)
         if unknown:
             raise RulesError(f"unknown input(s) for {self.title}: {', '.join(unknown)}")
-        return {i.name: i.coerce(raw[i.name]) if i.name in raw else i.default
-                for i in self.inputs}
+        values = {i.name: i.coerce(raw[i.name]) if i.name in raw else i.default
+                  for i in self.inputs}
+        for i in self.inputs:
+            if i.min_by or i.max_by:
+                i.check_bounds(values)
+        return values
 
     def run(self, **raw: Any) -> Result:
         """Validate inputs (limits first, before any work) and run the rule.

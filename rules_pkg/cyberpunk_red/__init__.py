@@ -18,8 +18,8 @@ from .sheet import (  # noqa: F401
     _int,
     parse_dice,
     rows,
-    rule,
-    rule_dice,
+    dice_of,
+    number,
     section_text,
 )
 from .core import (  # noqa: F401
@@ -56,7 +56,10 @@ from .checks import (  # noqa: F401
 from .ranged import (  # noqa: F401
     AIM_CHOICES,
     _attack_damage,
-    _bullets,
+    AUTOFIRE_BULLETS,
+    SHOTGUN_DICE,
+    SHOTGUN_DV,
+    SUPPRESSIVE_BULLETS,
     aim_penalty,
     autofire,
     autofire_caps,
@@ -95,6 +98,9 @@ from .death_save import (  # noqa: F401
     death_saves,
 )
 from .environment import (  # noqa: F401
+    ELECTROCUTION_DICE,
+    FALLING_DV,
+    VACUUM_DICE,
     _fire_index,
     _poison_choices,
     _severity_choices,
@@ -112,3 +118,5 @@ from .turn import (  # noqa: F401
     initiative,
     move,
 )
+from .thrown import OBJECTS, THROW_MAX, throw_object  # noqa: F401
+from .body import FEATS, body_feats, one_hand_body, thick_cover_body  # noqa: F401

@@ -12,7 +12,7 @@ from ..dice import Distribution, Draw, check_dice, expand
 from ..errors import RulesError
 from ..kernel import Faces, In
 from ..registry import Die, Odds
-from .sheet import rule
+from .sheet import number
 
 # -- the core roll ----------------------------------------------------------------------------
 
@@ -23,9 +23,13 @@ MAX_STAT = 30  # stats + skills beyond this are not a RED character
 MAX_DV = 60
 
 
+_DODGE_REF = number("resolving-ranged-combat",
+                    r"REF (\d+) or higher can choose to attempt to dodge")
+
+
 def dodge_ref() -> int:
     """ "A Defender with a REF 8 or higher can choose to attempt to dodge a Ranged Attack"."""
-    return rule("resolving-ranged-combat", r"REF (\d+) or higher can choose to attempt to dodge")
+    return _DODGE_REF.read()
 
 
 def check(base: int) -> Distribution[int]:
@@ -129,22 +133,34 @@ class Defender:
                         what)
 
 
+_CRIT_BONUS = number("critical-injuries", r"deal (\d+) Bonus Damage")
+
+
 def crit_bonus() -> int:
     """ "deal 5 Bonus Damage directly to the target's Hit Points"."""
-    return rule("critical-injuries", r"deal (\d+) Bonus Damage")
+    return _CRIT_BONUS.read()
+
+
+_CRIT_FACE = number("critical-injuries", r"come up (\d+)")
 
 
 def crit_face() -> int:
     """ "two or more Dice ... come up 6"."""
-    return rule("critical-injuries", r"come up (\d+)")
+    return _CRIT_FACE.read()
+
+
+_HEAD_MULTIPLIER = number("aimed-shots", r"head armor by (\d+)")
 
 
 def head_multiplier() -> int:
-    return rule("aimed-shots", r"head armor by (\d+)")
+    return _HEAD_MULTIPLIER.read()
+
+
+_ABLATION = number("taking-damage", r"reducing its SP by (\d+) point")
 
 
 def ablation() -> int:
-    return rule("taking-damage", r"reducing its SP by (\d+) point")
+    return _ABLATION.read()
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from typing import Annotated
 
 from ..dice import Draw, check_dice
 from ..errors import RulesError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Result
 from .core import (
     MAX_DV,
@@ -25,7 +25,9 @@ from .core import (
     p_beat,
     take_damage,
 )
-from .sheet import SRC, _int, rows, rule
+from .sheet import SRC, _int, number, rows
+
+MAX_BODY = 20  # the form's limit on a corpse's or Human Shield's BODY
 
 # -- explosives, cover, shields -----------------------------------------------------------------
 
@@ -77,7 +79,10 @@ def cover(
         "Thickness",
         choices=(("thick", "Thick"), ("thin", "Thin")),
     )] = "thick",
-    current_hp: Annotated[int, In("Current HP (-1 = undamaged)", -1, 1000)] = -1,
+    current_hp: Annotated[int, In("Current HP (-1 = undamaged)", -1, 1000, max_by=Bound(
+        ("material", "thickness"), "that cover's HP (§ Cover)",
+        lambda: {(m, t): hp for m, (_, thick, thin) in cover_table().items()
+                 for t, hp in (("thick", thick), ("thin", thin))}))] = -1,
     damage: Annotated[int, In("Damage", 0, 1000)] = 30,
     attack: Annotated[str, In("Attack", choices=(
                 ("ranged", "Ranged or melee weapon"),
@@ -146,6 +151,9 @@ def cover(
     )
 
 
+_EXPLOSIVE_SIDE = number("explosives", r"(\d+) Square by \d+ Square")
+
+
 @calculator(
     id="cyberpunk_red.explosive",
     sections=("explosives",),
@@ -172,7 +180,7 @@ def explosive(
     check_dice(dice)
     base = ref + skill + modifier
     p = p_beat(base, dv)
-    side = rule("explosives", r"(\d+) Square by \d+ Square")
+    side = _EXPLOSIVE_SIDE.read()
 
     def hp_of(r: tuple[int, bool]) -> int:
         reach = hit_cover(r[0], cover_hp, True).to_target if cover_hp else r[0]
@@ -236,6 +244,13 @@ def explosive(
     ), rng, blast, say)
 
 
+def _shield_hp() -> dict[tuple[str, int], int]:
+    """(shield, BODY) -> full HP: a bullet proof shield's from the table, a corpse's BODY."""
+    proof = _int(rows("shields")[0][1])
+    return {(s, b): proof if s == "bulletproof" else b
+            for s in ("bulletproof", "corpse") for b in range(MAX_BODY + 1)}
+
+
 @calculator(
     id="cyberpunk_red.shield",
     sections=("using-shields", "human-shields"),
@@ -250,8 +265,9 @@ def shield(
                 ("corpse", "Corpse"),
                 ("human", "Human Shield (alive)"),
             ))] = "bulletproof",
-    body: Annotated[int, In("BODY of the corpse / Human Shield", 0, 20)] = 6,
-    current_hp: Annotated[int, In("Shield's current HP (-1 = full)", -1, 200)] = -1,
+    body: Annotated[int, In("BODY of the corpse / Human Shield", 0, MAX_BODY)] = 6,
+    current_hp: Annotated[int, In("Shield's current HP (-1 = full)", -1, 200, max_by=Bound(
+        ("shield", "body"), "that shield's HP (§ Using Shields)", _shield_hp))] = -1,
     human_sp: Annotated[int, In("Human Shield's body SP", 0, 50)] = 7,
     damage: Annotated[int, In("Damage of the attack", 0, 500)] = 15,
     attack: Annotated[str, In(

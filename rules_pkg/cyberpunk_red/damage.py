@@ -10,7 +10,7 @@ from typing import Annotated
 from .. import kernel
 from ..dice import Draw, check_dice
 from ..errors import RulesError
-from ..kernel import Faces, In, Roll, calculator
+from ..kernel import Bound, Faces, In, Roll, calculator
 from ..registry import Result
 from .core import (
     MELEE_HALF_DEFAULT,
@@ -30,6 +30,20 @@ from .sheet import SRC, Dice, parse_dice, rows
 # -- damage, melee, brawling, grapple -----------------------------------------------------------
 
 
+MAX_DAMAGE_DICE = 30
+
+
+def _rolled_max() -> dict[tuple[int, bool], int]:
+    """(dice, two 6s) -> the most those d6 show: 6 a die, or 5 a die + one 6 without two
+    6s (two 6s need two dice)."""
+    return {(n, sixes): 6 * n if sixes else min(6 * n, 5 * n + 1)
+            for n in range(1, MAX_DAMAGE_DICE + 1) for sixes in (False, True)
+            if n >= 2 or not sixes}
+
+
+ROLLED_MAX = Bound(("dice", "sixes"), "those d6 and that box for two 6s", _rolled_max)
+
+
 @calculator(
     id="cyberpunk_red.damage",
     sections=("taking-damage", "critical-injuries", "armor"),
@@ -38,7 +52,7 @@ from .sheet import SRC, Dice, parse_dice, rows
 )
 def damage(
     *,
-    dice: Annotated[int, In("Damage dice (d6)", 1, 30)] = 3,
+    dice: Annotated[int, In("Damage dice (d6)", 1, MAX_DAMAGE_DICE)] = 3,
     sp: Annotated[int, In("SP at that location", 0, 50)] = 11,
     location: Annotated[str, In(
         "Location",
@@ -46,7 +60,8 @@ def damage(
     )] = "body",
     melee: Annotated[bool, In("Melee weapon (ignores half the armour)")] = False,
     melee_half: MeleeHalfIn = MELEE_HALF_DEFAULT,
-    rolled: Annotated[int, In("Damage rolled (0 = use the odds)", 0, 500)] = 0,
+    rolled: Annotated[int, In("Damage rolled (0 = use the odds)", 0, 500,
+                              max_by=ROLLED_MAX)] = 0,
     sixes: Annotated[bool, In("Two or more 6s on that roll")] = False,
     rng: random.Random | None = None,
 ) -> Result:

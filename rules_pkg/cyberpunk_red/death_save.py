@@ -11,18 +11,22 @@ from ..dice import Distribution, Draw, expand
 from ..errors import LimitError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, OddsRow, Result
-from .sheet import SRC, rule
+from .sheet import SRC, number
 
 # -- death save -----------------------------------------------------------------------------
 
 
+_DEATH_SAVE_DIE = number("death-save", r"Roll a d(\d+)")
+_DEATH_SAVE_FAIL = number("death-save", r"If you roll a (\d+), you automatically fail")
+_DEATH_SAVE_PENALTY = number("death-save", r"additional \+(\d+)")
+
+
 def death_save_faces() -> tuple[int, int, int]:
     """(die sides, the face that always fails, penalty added per save), from § Death Save."""
-    t = "death-save"
     return (
-        rule(t, r"Roll a d(\d+)"),
-        rule(t, r"If you roll a (\d+), you automatically fail"),
-        rule(t, r"additional \+(\d+)"),
+        _DEATH_SAVE_DIE.read(),
+        _DEATH_SAVE_FAIL.read(),
+        _DEATH_SAVE_PENALTY.read(),
     )
 
 

@@ -12,7 +12,7 @@ from ..errors import LimitError, RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Odds, Result
 from .core import MAX_DAYS, MAX_FALL, MAX_STAT, p_beat, take_damage
-from .sheet import NO_CRIT_10, SRC, Dice, _int, rows, rule, rule_dice
+from .sheet import NO_CRIT_10, SRC, Dice, _int, dice_of, number, rows
 
 # -- other types of damage --------------------------------------------------------------------
 
@@ -82,6 +82,9 @@ def fire(
     )
 
 
+VACUUM_DICE = number("drowning-and-asphyxiation", r"additional (\d+)d(\d+) in damage")
+
+
 @calculator(
     id="cyberpunk_red.drowning",
     sections=("drowning-and-asphyxiation",),
@@ -102,7 +105,7 @@ def drowning(
         f"{turns} Turn(s): {body * turns}",
     ]
     odds: tuple[Odds, ...] = ()
-    vac = rule_dice("drowning-and-asphyxiation", r"additional (\d+)d(\d+) in damage")
+    vac = dice_of(VACUUM_DICE)
     stats = ("INT", "REF", "DEX") if space else ()
     n = vac.n * turns
 
@@ -132,6 +135,9 @@ def drowning(
     ), rng, loss, say)
 
 
+ELECTROCUTION_DICE = number("electrocution", r"immediately take (\d+)d(\d+) damage")
+
+
 @calculator(
     id="cyberpunk_red.electrocution",
     sections=("electrocution",),
@@ -147,7 +153,7 @@ def electrocution(
     """6d6 soaked by armour, repeating each Turn you stay; each shock that gets through ablates."""
     if not 1 <= turns <= 10:
         raise LimitError(f"1 to 10 shocks (asked for {turns})")
-    d = rule_dice("electrocution", r"immediately take (\d+)d(\d+) damage")
+    d = dice_of(ELECTROCUTION_DICE)
     one = d.dist()
     # state: (SP now, HP lost so far), exact over (sides^n)^turns
     states: dict[tuple[int, int], int] = {(sp, 0): 1}
@@ -191,6 +197,9 @@ def electrocution(
     ), rng, shocks, say)
 
 
+_EXPOSURE_DICE = number("exposure", r"deal (\d+)d(\d+) damage directly")
+
+
 @calculator(
     id="cyberpunk_red.exposure",
     sections=("exposure",),
@@ -205,7 +214,7 @@ def exposure(
     """1d6 directly to HP at the end of each day of exposure; no natural healing meanwhile."""
     if not 1 <= days <= MAX_DAYS:
         raise LimitError(f"1 to {MAX_DAYS} days of exposure (asked for {days})")
-    d = rule_dice("exposure", r"deal (\d+)d(\d+) damage directly")
+    d = dice_of(_EXPOSURE_DICE)
 
     def lost(draw: Draw) -> int:
         return total(draw, d.n * days, d.sides)
@@ -228,6 +237,14 @@ def exposure(
     ), rng, lost, say)
 
 
+_FALLING_PER = number("falling", r"take \d+d\d+ damage for every (\d+) m")
+_FALLING_DICE = number("falling", r"take (\d+)d(\d+) damage for every")
+FALLING_DV = number("falling", r"unless they then succeed a DV ?(\d+)")
+_FALLING_LEGS = number("falling", r"Characters with (\d+) Cyberlegs")
+_FALLING_CAP = number("falling", r"if the fall is greater than (\d+) m")
+_FALLING_TURN = number("falling", r"fall (\d+) ?m/yds at the end")
+
+
 @calculator(
     id="cyberpunk_red.falling",
     sections=("falling",),
@@ -246,13 +263,12 @@ def falling(
     """2d6 per 10 m fallen (10 m or more), soaked by body armour; DV15 Athletics or Broken Leg."""
     if not 0 <= metres <= MAX_FALL:
         raise LimitError(f"falls of 0 to {MAX_FALL} m (asked for {metres})")
-    t = "falling"
-    per = rule(t, r"take \d+d\d+ damage for every (\d+) m")
-    d = rule_dice(t, r"take (\d+)d(\d+) damage for every")
-    dv = rule(t, r"unless they then succeed a DV ?(\d+)")
-    legs = rule(t, r"Characters with (\d+) Cyberlegs")
-    cap = rule(t, r"if the fall is greater than (\d+) m")
-    turn = rule(t, r"fall (\d+) ?m/yds at the end")
+    per = _FALLING_PER.read()
+    d = dice_of(_FALLING_DICE)
+    dv = FALLING_DV.read()
+    legs = _FALLING_LEGS.read()
+    cap = _FALLING_CAP.read()
+    turn = _FALLING_TURN.read()
     steps = [f"Falling Characters fall {turn} m/yds at the end of their Turn"]
     if metres < per:
         return Result(

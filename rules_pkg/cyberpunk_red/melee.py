@@ -30,7 +30,7 @@ from .core import (
 )
 from .damage import brawling_dice
 from .ranged import AIM_CHOICES, _attack_damage, aim_penalty
-from .sheet import NO_CRIT_10, SRC, rule
+from .sheet import NO_CRIT_10, SRC, number
 
 
 @calculator(
@@ -162,12 +162,18 @@ def melee(
     ), rng, attack, say)
 
 
+_THROW_MAX = number("throw", r"maximum of (\d+) SQ")
+
+
 def throw_max() -> int:
-    return rule("throw", r"maximum of (\d+) SQ")
+    return _THROW_MAX.read()
+
+
+_GRAPPLE_PENALTY = number("brawling-grappling", r"take a (-\d+) to all actions")
 
 
 def grapple_penalty() -> int:
-    return rule("brawling-grappling", r"take a (-\d+) to all actions")
+    return _GRAPPLE_PENALTY.read()
 
 
 @calculator(
@@ -224,10 +230,13 @@ class GrappleDamage:
     note: str
 
 
+_CHOKE_NEED = number("choke", r"for (\d+) successive Rounds")
+
+
 def choke(body: int, hp: int, rounds: int) -> GrappleDamage:
     """§ Choke: BODY direct to HP; a target with more than 1 HP that would go below 0 is
     left at 1 HP and Unconscious; choked 3 successive Rounds: Unconscious regardless."""
-    need = rule("choke", r"for (\d+) successive Rounds")
+    need = _CHOKE_NEED.read()
     after = hp - body
     if hp > 1 and after < 0:
         return GrappleDamage(1, True, "left at 1 HP and Unconscious")

@@ -15,6 +15,7 @@ from .checks import _opposed_result
 from .core import (
     MAX_STAT,
     MELEE_HALF_DEFAULT,
+    Defence,
     Defender,
     _defence,
     _hp_odds,
@@ -28,7 +29,7 @@ from .core import (
     strike,
     take_damage,
 )
-from .sheet import NO_CRIT_10, SRC, rule, rule_dice, section_text
+from .sheet import NO_CRIT_10, SRC, dice_of, number, section_text
 
 # -- ranged attacks ---------------------------------------------------------------------------
 
@@ -40,8 +41,11 @@ AIM_CHOICES = (
 )
 
 
+_AIM_PENALTY = number("aimed-shots", r"a (-\d+) to your check to aim")
+
+
 def aim_penalty() -> int:
-    return rule("aimed-shots", r"a (-\d+) to your check to aim")
+    return _AIM_PENALTY.read()
 
 
 def _attack_damage(
@@ -99,7 +103,17 @@ def ranged(
             f"Aimed Shot ({dict(AIM_CHOICES)[aim]}): {pen:+d}, at ROF 1, your entire Action"
         )
     head = aim == "head"
-    sp = sp_head if head else sp_body
+    return shot(base, dfn, dice, sp_head if head else sp_body, aim, steps, rng, (
+        NO_CRIT_10,
+        "Weapon damage dice and the range table's DVs are not in the sheet: enter them.",
+    ))
+
+
+def shot(base: int, dfn: Defence, dice: int, sp: int, aim: str, steps: list[str],
+         rng: random.Random | None, notes: tuple[str, ...]) -> Result:
+    """One Ranged Attack resolved (§ Resolving Ranged Combat, § Taking damage): the attack
+    base + 1d10 against the defence, then the damage dice against the SP (not halved)."""
+    head = aim == "head"
     m = dfn.margin(base)
     p_hit = m.p(lambda v: v > 0)
     hp, p_crit = _attack_damage(m, dice, sp, head, False)
@@ -143,10 +157,7 @@ def ranged(
         tuple(values),
         tuple(steps),
         (_odds_check(m, "Attack minus defence"), _hp_odds(hp, "HP lost")),
-        notes=(
-            NO_CRIT_10,
-            "Weapon damage dice and the range table's DVs are not in the sheet: enter them.",
-        ),
+        notes=notes,
     ), rng, strike(dfn.beat(base), dice), say)
 
 
@@ -158,8 +169,12 @@ def autofire_caps() -> dict[str, int]:
     return {"smg": int(m.group(1)), "assault_rifle": int(m.group(2))}
 
 
-def _bullets(section: str) -> int:
-    return rule(section, r"costs an Action and (\d+) bullets")
+# "costs an Action and 10 bullets": the form's least and the engine's, declared once
+AUTOFIRE_BULLETS = number("auto-fire-mode", r"costs an Action and (\d+) bullets").read()
+SUPPRESSIVE_BULLETS = number("suppressive-fire", r"costs an Action and (\d+) bullets").read()
+
+
+_AUTOFIRE_DMG = number("auto-fire-mode", r"roll (\d+)d(\d+) for damage")
 
 
 @calculator(
@@ -177,20 +192,19 @@ def autofire(
         "Weapon",
         choices=(("smg", "SMG"), ("assault_rifle", "Assault Rifle")),
     )] = "smg",
-    bullets: Annotated[int, In("Bullets in the clip", 0, 500)] = 30,
+    bullets: Annotated[int, In("Bullets in the clip", AUTOFIRE_BULLETS, 500,
+                               help=f"Autofire costs {AUTOFIRE_BULLETS} bullets")] = 30,
     target: Defender,  # an input group: the kernel builds it from its inputs
     sp_body: Annotated[int, In("Body SP", 0, 50)] = 11,
     rng: random.Random | None = None,
 ) -> Result:
     """Hit: 2d6 x the amount you beat the DV by, up to the weapon's Autofire (3 SMG, 4 AR)."""
-    need = _bullets("auto-fire-mode")
-    if bullets < need:
-        raise RulesError(f"Autofire needs {need} bullets in the clip (you have {bullets})")
+    need = AUTOFIRE_BULLETS  # the least the form offers for bullets: checked there
     caps = autofire_caps()
     if weapon not in caps:
         raise RulesError(f"weapon is 'smg' or 'assault_rifle' (got {weapon!r})")
     cap = caps[weapon]
-    dmg = rule_dice("auto-fire-mode", r"roll (\d+)d(\d+) for damage")
+    dmg = dice_of(_AUTOFIRE_DMG)
     dfn = target.against("Autofire")
     base = ref + skill + modifier
     m = dfn.margin(base)
@@ -234,6 +248,10 @@ def autofire(
     ), rng, strike(dfn.beat(base), dmg.n, dmg.sides), say)
 
 
+_SUPPRESSIVE_LO = number("suppressive-fire", r"within (\d+)-(\d+) Squares")
+_SUPPRESSIVE_HI = number("suppressive-fire", r"within (\d+)-(\d+) Squares", 2)
+
+
 @calculator(
     id="cyberpunk_red.suppressive",
     sections=("suppressive-fire",),
@@ -244,18 +262,17 @@ def suppressive(
     *,
     ref: Annotated[int, In("Your REF", 0, MAX_STAT)] = 6,
     autofire: Annotated[int, In("Your Autofire Skill", 0, MAX_STAT)] = 4,
-    bullets: Annotated[int, In("Bullets in the clip", 0, 500)] = 30,
+    bullets: Annotated[int, In("Bullets in the clip", SUPPRESSIVE_BULLETS, 500,
+                               help=f"Suppressive Fire costs {SUPPRESSIVE_BULLETS} bullets")] = 30,
     will: Annotated[int, In("Target WILL", 0, MAX_STAT)] = 5,
     concentration: Annotated[int, In("Target Concentration", 0, MAX_STAT)] = 2,
     rng: random.Random | None = None,
 ) -> Result:
     """Everyone on foot in 7-12 squares, out of cover and in sight, rolls WILL +
     Concentration + 1d10 against your REF + Autofire + 1d10; those who fail take cover."""
-    need = _bullets("suppressive-fire")
-    if bullets < need:
-        raise RulesError(f"Suppressive Fire needs {need} bullets in the clip (you have {bullets})")
-    lo = rule("suppressive-fire", r"within (\d+)-(\d+) Squares")
-    hi = rule("suppressive-fire", r"within (\d+)-(\d+) Squares", 2)
+    need = SUPPRESSIVE_BULLETS  # the least the form offers for bullets: checked there
+    lo = _SUPPRESSIVE_LO.read()
+    hi = _SUPPRESSIVE_HI.read()
     m = margin_opposed(ref + autofire, will + concentration)
     p = m.p(lambda v: v > 0)
     steps = [
@@ -275,6 +292,10 @@ def suppressive(
         "target holds",
         notes=("Ties: read with the sheet's 'defender wins in a tie' (the target holds).",),
     )
+
+
+SHOTGUN_DV = number("shotgun-shells", r"vs\.? a DV ?(\d+)")
+SHOTGUN_DICE = number("shotgun-shells", r"takes (\d+)d(\d+)")
 
 
 @calculator(
@@ -299,8 +320,8 @@ def shotgun_shell(
     rng: random.Random | None = None,
 ) -> Result:
     """One Ranged Attack vs DV13; on a hit every target in a 3x3 area in front takes 3d6."""
-    dv = rule("shotgun-shells", r"vs\.? a DV ?(\d+)")
-    dmg = rule_dice("shotgun-shells", r"takes (\d+)d(\d+)")
+    dv = SHOTGUN_DV.read()
+    dmg = dice_of(SHOTGUN_DICE)
     base = ref + skill + modifier
     if defence == "dodge":
         _defence("dodge", dv, def_ref, def_dex, def_evasion, "a Shotgun Shell")

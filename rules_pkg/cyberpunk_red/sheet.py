@@ -24,9 +24,9 @@ def section_text(section_id: str) -> str:
     return data.section_text(GAME, section_id)
 
 
-def rule(section_id: str, pattern: str, group: int = 1) -> int:
-    """A number the sheet writes in prose, found by a regex in its section."""
-    return data.prose_number(GAME, section_id, pattern, group)
+def number(section_id: str, pattern: str, group: int = 1) -> data.Prose:
+    """Declare a number the sheet writes in prose (data.Prose: read with `.read()`)."""
+    return data.prose(GAME, section_id, pattern, group)
 
 
 @dataclass(frozen=True)
@@ -50,12 +50,9 @@ def parse_dice(text: str) -> Dice:
     return Dice(int(m.group(1)), int(m.group(2)))
 
 
-def rule_dice(section_id: str, pattern: str) -> Dice:
-    """Dice the sheet writes in prose: `pattern` has groups for N and sides."""
-    m = re.search(pattern, section_text(section_id), re.IGNORECASE)
-    if not m:
-        raise RulesError(f"cyberpunk_red data: {pattern!r} not found in § {section_id}")
-    return Dice(int(m.group(1)), int(m.group(2)))
+def dice_of(spec: data.Prose) -> Dice:
+    """The NdS dice a declared number's two groups read."""
+    return Dice(*spec.read_dice())
 
 
 def rows(table_id: str) -> list[tuple[str, ...]]:

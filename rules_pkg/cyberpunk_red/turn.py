@@ -10,12 +10,14 @@ from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
 from .core import MAX_STAT
-from .sheet import SRC, rule, section_text
+from .sheet import SRC, number, section_text
+
+_INITIATIVE_DIE = number("initiative", r"REF\s*\+\s*1d(\d+)")
 
 
 def _initiative_die() -> int:
     """§ Initiative: "REF+1d10=Initiative score" (the die's sides, read from the sheet)."""
-    return rule("initiative", r"REF\s*\+\s*1d(\d+)")
+    return _INITIATIVE_DIE.read()
 
 
 @calculator(

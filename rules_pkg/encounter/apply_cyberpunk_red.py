@@ -11,8 +11,9 @@ from collections.abc import Callable
 
 from ..cyberpunk_red.core import crit_face
 from ..cyberpunk_red.cover import hit_cover
-from ..cyberpunk_red.ranged import autofire_caps
-from ..cyberpunk_red.sheet import rule, rule_dice
+from ..cyberpunk_red.environment import ELECTROCUTION_DICE, FALLING_DV
+from ..cyberpunk_red.ranged import AUTOFIRE_BULLETS, SUPPRESSIVE_BULLETS, autofire_caps
+from ..cyberpunk_red.sheet import dice_of as sheet_dice
 from . import events as ev
 from .proposal import Proposal, Values, as_int, dice_of, summary_of, values_of
 
@@ -58,7 +59,7 @@ def _ammo(calc: str, inputs: Values, result: Values) -> list[Proposal]:
     """§ Suppressive Fire: it costs an Action and 10 Bullets (whatever the rolls)."""
     if not result.get("dice"):
         return []
-    return [_spent(calc, rule("suppressive-fire", r"costs an Action and (\d+) bullets"),
+    return [_spent(calc, SUPPRESSIVE_BULLETS,
                    "bullets")]
 
 
@@ -68,7 +69,7 @@ def _autofire(calc: str, inputs: Values, result: Values) -> list[Proposal]:
     (attack,) = dice_of(result, "attack") or [0]
     if not attack:
         return []
-    out = [_spent(calc, rule("auto-fire-mode", r"costs an Action and (\d+) bullets"),
+    out = [_spent(calc, AUTOFIRE_BULLETS,
                   "bullets")]
     rolled = dice_of(result, "damage")
     if rolled:
@@ -120,7 +121,7 @@ def _explosive(calc: str, inputs: Values, result: Values) -> list[Proposal]:
 def _electrocution(calc: str, inputs: Values, result: Values) -> list[Proposal]:
     """§ Electrocution: 6d6 at once, soaked by armour; again at the end of each of your
     Turns until you move away (the Electrocuted condition ticks it)."""
-    n = rule_dice("electrocution", r"immediately take (\d+)d(\d+) damage").n
+    n = sheet_dice(ELECTROCUTION_DICE).n
     shocks = dice_of(result, "shock")
     if len(shocks) < n:
         return []
@@ -152,7 +153,7 @@ def _falling(calc: str, inputs: Values, result: Values) -> list[Proposal]:
         return []
     out = [Proposal(_label(sum(rolled), "body", False, False), ev.Hit(
         "", sum(rolled), location="body", source=summary_of(result)))]
-    dv = rule("falling", r"unless they then succeed a DV ?(\d+)")
+    dv = FALLING_DV.read()
     if int(inputs["dex"]) + int(inputs["athletics"]) + athletics <= dv:
         out.append(Proposal("Broken Leg (Critical Injury)", ev.Injury("", "Broken Leg")))
     return out

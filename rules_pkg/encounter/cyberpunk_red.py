@@ -9,7 +9,8 @@ from dataclasses import replace
 
 from .. import dice
 from ..cyberpunk_red.core import MELEE_HALF_DEFAULT, melee_note, melee_sp
-from ..cyberpunk_red.sheet import rule_dice
+from ..cyberpunk_red.environment import ELECTROCUTION_DICE, VACUUM_DICE
+from ..cyberpunk_red.sheet import dice_of
 from .common import Log, Rules, change, set_value
 from .events import Hit
 from .model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
@@ -138,7 +139,7 @@ def end_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
         log.step(f"end of {c.name}'s Turn, Electrocuted this Turn: the damage repeats "
                  "from the next Turn")
     elif shock:
-        d = rule_dice("electrocution", r"immediately take (\d+)d(\d+) damage")
+        d = dice_of(ELECTROCUTION_DICE)
         rolled = dice.roll(rng, d.sides, d.n)
         log.step(f"end of {c.name}'s Turn, still Electrocuted: {d} "
                  f"({' + '.join(map(str, rolled))} = {sum(rolled)}), soaked by armour")
@@ -152,7 +153,7 @@ def _vacuum(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
             log: Log) -> Combatant:
     """§ Drowning and Asphyxiation: in space, 1d6 to INT, REF and DEX at the end of the
     Turn; INT 0 is death. The loss is kept, so a breath of air can give it back."""
-    d = rule_dice("drowning-and-asphyxiation", r"additional (\d+)d(\d+) in damage")
+    d = dice_of(VACUUM_DICE)
     for key in VACUUM_STATS:
         rolled = sum(dice.roll(rng, d.sides, d.n))
         before = c.value(key)

@@ -98,45 +98,51 @@ class Apply:
 
 
 @dataclass(frozen=True)
-class Adjust:
-    KIND: ClassVar[str] = "adjust"
+class _OnValue:
+    """An event on one of a combatant's values (a key of its game's sheet)."""
+
     target: str
     key: str
+
+
+@dataclass(frozen=True)
+class Adjust(_OnValue):
+    KIND: ClassVar[str] = "adjust"
     delta: int
     reason: str = ""
 
 
 @dataclass(frozen=True)
-class SetValue:
+class SetValue(_OnValue):
     KIND: ClassVar[str] = "set"
-    target: str
-    key: str
     value: int
 
 
 @dataclass(frozen=True)
-class SetCondition:
-    KIND: ClassVar[str] = "condition"
+class _Named:
+    """An event on a combatant's condition or injury, by name."""
+
     target: str
     name: str
+
+
+@dataclass(frozen=True)
+class SetCondition(_Named):
+    KIND: ClassVar[str] = "condition"
     rounds: int | None = None
     level: str = ""
 
 
 @dataclass(frozen=True)
-class ClearCondition:
+class ClearCondition(_Named):
     KIND: ClassVar[str] = "clear"
-    target: str
-    name: str
 
 
 @dataclass(frozen=True)
-class Injury:
+class Injury(_Named):
     """A Critical Injury (or the game's like) suffered, by name."""
 
     KIND: ClassVar[str] = "injury"
-    target: str
-    name: str
 
 
 @dataclass(frozen=True)

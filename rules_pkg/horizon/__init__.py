@@ -67,7 +67,8 @@ from .attacks import (  # noqa: F401
     MODE_DEFAULT,
     ModeIn,
     _COND,
-    _check_magazine,
+    MAGAZINE_BY_MODE,
+    _magazine_note,
     _condition_choices,
     _half_up,
     _hl,
@@ -109,3 +110,5 @@ from .objects import (  # noqa: F401
     helped_difficulty,
 )
 from .disengaged import escape, extended_action, turn_actions  # noqa: F401
+from .banded import BANDED_READING, aim_bonus  # noqa: F401
+from .initiative import initiative  # noqa: F401

@@ -11,10 +11,19 @@ from typing import Annotated, Any
 
 from ..dice import MAX_DICE, Distribution
 from ..errors import RulesError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..registry import Highlight, Odds, OddsRow, Result
+from .banded import _banded_damage, aim_bonus
 from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
-from .profiles import ProfileRow, WeaponProfile, _find_table, lookup, parse_damage, profile
+from .profiles import (
+    ProfileRow,
+    WeaponProfile,
+    _find_table,
+    lookup,
+    parse_damage,
+    profile,
+    profiles,
+)
 from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, POINT_BLANK_AP, SOURCE
 from .skills import SkillTest, _ap_odds, _dice
 
@@ -43,6 +52,12 @@ class AttackResult:
     ignores_defense: bool
     steps: tuple[str, ...]
     notes: tuple[str, ...]
+    hits: int = 1  # hits an Attack (a banded profile's "(x3)"); damage is a hit's
+
+    @property
+    def per_attack(self) -> int | None:
+        """One Attack's damage on a single target: a hit's damage times the hits."""
+        return self.damage[0] * self.hits if self.damage and len(self.damage) == 1 else None
 
 
 def _half_up(n: int) -> int:
@@ -50,7 +65,7 @@ def _half_up(n: int) -> int:
 
 
 def attack(weapon: WeaponProfile, score: int, mode: str = "normal", penalty: int = 0,
-           double: bool = False, condition: str = "") -> AttackResult:
+           double: bool = False, condition: str = "", aim: bool = False) -> AttackResult:
     """One Attack's damage (§ Attack Actions), with § Point Blank Range (+5 AP; half damage,
     rounded up, for non-Melee weapons at Melee range and improvised weapons) and a Wounding
     Attack's penalty (§ Wounding Attacks; Shatter Head: double damage)."""
@@ -70,6 +85,10 @@ def attack(weapon: WeaponProfile, score: int, mode: str = "normal", penalty: int
         raise RulesError("a grenade thrown under 2 m is a non-Melee weapon thrown at Melee "
                          "range: choose that option (+5 AP, half damage)")
     ap = score
+    if aim:
+        bonus, why = aim_bonus(weapon, score)
+        steps.append(f"{why} → {score} {bonus:+d} = {score + bonus} AP")
+        ap += bonus
     if mode in ("point_blank", "struck", "improvised") or melee_strike:
         ap += POINT_BLANK_AP
         why = "a Melee/Unarmed strike always gains it" if melee_strike else "2 m or less"
@@ -83,20 +102,20 @@ def attack(weapon: WeaponProfile, score: int, mode: str = "normal", penalty: int
         steps.append(f"Wounding Attack ({condition}): no Attack penalty")
     row, step = lookup(weapon, ap)
     damage: tuple[int, ...] | None = None
+    hits = 1
     if row is None:
         notes.append(step)
     else:
         steps.append(step)
         cell = row.cell("damage", "lethal") or ""
-        damage = parse_damage(cell) if weapon.layout == "ap" else None
-        if weapon.layout != "ap":
-            notes.append(f"{NOT_IN_SOURCE}how to read the banded {weapon.name} profile's "
-                         f"{row.header[row.column('damage', 'lethal') or 1]} cell "
-                         f"{cell or '(blank)'!r} as damage: § Attack Actions only explains "
-                         "the Damage column")
-        elif damage is None:
-            notes.append(f"{NOT_IN_SOURCE}the {weapon.name}'s damage cell {cell!r} is not a "
-                         "plain number and the source does not explain it; read it as printed")
+        if weapon.layout == "ap":
+            damage = parse_damage(cell)
+            if damage is None:
+                notes.append(f"{NOT_IN_SOURCE}the {weapon.name}'s damage cell {cell!r} is not "
+                             "a plain number and the source does not explain it; read it as "
+                             "printed")
+        else:
+            damage, hits = _banded_damage(weapon, row, cell, steps, notes)
     if damage is not None and mode in ("struck", "improvised"):
         halved = tuple(_half_up(d) for d in damage)
         steps.append("half the damage, fractions rounded up: "
@@ -118,7 +137,7 @@ def attack(weapon: WeaponProfile, score: int, mode: str = "normal", penalty: int
     if mode == "thrown":
         notes.append(f"{NOT_IN_SOURCE}whether a thrown Melee weapon counts as a Melee Attack "
                      "that ignores Defense")
-    return AttackResult(weapon, ap, row, damage, ignores, tuple(steps), tuple(notes))
+    return AttackResult(weapon, ap, row, damage, ignores, tuple(steps), tuple(notes), hits)
 
 
 def split_attacks(attacks: int, targets: int) -> tuple[int, ...]:
@@ -131,17 +150,24 @@ def split_attacks(attacks: int, targets: int) -> tuple[int, ...]:
     return tuple(q + 1 if i < r else q for i in range(targets))
 
 
-def _check_magazine(w: WeaponProfile, attacks: int, mode: str,
-                    notes: list[str]) -> None:
+def _magazines() -> dict[tuple[str, str], int]:
+    """(weapon, mode) -> its Magazine, where an Attack uses one (strikes use none)."""
+    return {(w.id, mode): mag for w in profiles().values()
+            if (mag := w.count("magazine")) is not None
+            for mode, _ in MODES if mode == "thrown" or w.kind not in ("melee", "unarmed")}
+
+
+MAGAZINE_BY_MODE = Bound(("weapon", "mode"), "that weapon's Magazine (§ Reload Actions)",
+                         _magazines)
+
+
+def _magazine_note(w: WeaponProfile, mode: str, notes: list[str]) -> None:
+    """A blank Magazine cannot limit the Attacks (MAGAZINE_BY_MODE limits the others)."""
     if w.kind in ("melee", "unarmed") and mode != "thrown":
         return  # strikes use no ammunition
-    mag = w.count("magazine")
-    if mag is None:
+    if w.count("magazine") is None:
         notes.append(f"{NOT_IN_SOURCE}the {w.name}'s Magazine is blank, so the number of "
                      "Attacks is not checked")
-    elif attacks > mag:
-        raise RulesError(f"the {w.name}'s Magazine holds {mag} Attack{'s' * (mag != 1)}: it "
-                         f"can't make {attacks} without a Reload (§ Reload Actions)")
 
 
 @calculator(
@@ -158,6 +184,7 @@ def attack_calc(
         1,
         MAX_ACTIONS,
         help="Characters normally make 2 actions per turn",
+        max_by=MAGAZINE_BY_MODE,
     )] = 2,
     targets: Annotated[int, In(
         "Targets",
@@ -165,14 +192,18 @@ def attack_calc(
         MAX_ACTIONS,
         help="each target needs at least 1 Attack (a grenade hits several)",
     )] = 1,
+    aim: Annotated[bool, In(
+        "Aim (banded profiles' Aim Bonus)",
+        help="adds the Aim Bonus of your combat test's row to the Attack, as AP",
+    )] = False,
 ) -> Result:
     """§ Attack Actions: every Attack deals the row's damage; several on one target add up;
     several targets need at least one Attack each. Grenades damage several targets with one
     Attack, losing damage for each target "as shown in their profile"."""
     w = profile(weapon)
     notes: list[str] = []
-    _check_magazine(w, attacks, mode, notes)
-    a = attack(w, ap, mode)
+    _magazine_note(w, mode, notes)
+    a = attack(w, ap, mode, aim=aim)
     steps = list(a.steps)
     notes += a.notes
     if attacks > 2:
@@ -196,9 +227,11 @@ def attack_calc(
         values.append(("Total damage", sum(per)))
         return Result(f"{w.name}: " + " / ".join(map(str, per)) + " damage",
                       tuple(values), tuple(steps), notes=tuple(notes), highlight=_hl(a.row))
-    dmg = a.damage[0]
+    dmg = a.per_attack or 0
     split = split_attacks(attacks, targets)
     values.insert(0, ("Damage per Attack", dmg))
+    if w.layout != "ap":
+        values[1:1] = [("Damage a hit", a.damage[0]), ("Hits an Attack", a.hits)]
     for i, n in enumerate(split):
         steps.append(f"target {i + 1}: {n} Attack{'s' * (n != 1)} → "
                      + ("+".join([str(dmg)] * n)) + f" = {n * dmg} damage")
@@ -293,8 +326,8 @@ def wounding(
     steps.append(f"opposed test: your Wounding Attack {a.ap} AP against the target's "
                  f"Endurance ({endurance.explain()})")
     values: list[tuple[str, Any]] = [
-        ("Wounding Attack AP", a.ap), ("Damage", a.damage[0] if a.damage and
-                                       len(a.damage) == 1 else a.damage),
+        ("Wounding Attack AP", a.ap), ("Damage", a.per_attack if a.per_attack is not None
+                                       else a.damage),
         ("P(condition applied)", win), ("P(resisted)", lose), ("P(equal scores)", tie)]
     if tie:
         notes.append(f"{NOT_IN_SOURCE}what happens when the scores are equal")

@@ -16,15 +16,21 @@ S_DISENGAGED = "stealth-extended-actions-and-escaping-combat-disengaged-rules"
 S_TALK = "communication"
 
 
-def _n(section: str, pattern: str) -> int:
-    return data.prose_number(GAME, section, pattern)
+# Each number read from the source's words, declared once (data.Prose, listed in data.SPECS)
+DRAW_COST = {
+    "draw": data.prose(GAME, S_DRAW, r"Drawing a weapon of your choice requires (\d+) action"),
+    "holster": data.prose(GAME, S_DRAW, r"Holstering your current weapon requires (\d+) action"),
+    "switch": data.prose(GAME, S_DRAW, r"Switching weapons requires (\d+) action"),
+}
+TALK_WORDS = data.prose(GAME, S_TALK, r"speak up to (\d+) words per round")
+EXTENDED_ROLLS = data.prose(GAME, S_DISENGAGED,
+                            r"you can make (\d+) roll per turn on any Extended Action")
+ESCAPE_ROUNDS = data.prose(GAME, S_DISENGAGED, r"fail to locate you for (\d+) consecutive rounds")
 
 
 def weapon_action_cost() -> dict[str, int]:
     """"Drawing a weapon ... requires 1 action", holstering, switching: 1 action each."""
-    return {"draw": _n(S_DRAW, r"Drawing a weapon of your choice requires (\d+) action"),
-            "holster": _n(S_DRAW, r"Holstering your current weapon requires (\d+) action"),
-            "switch": _n(S_DRAW, r"Switching weapons requires (\d+) action")}
+    return {what: spec.read() for what, spec in DRAW_COST.items()}
 
 
 @calculator(
@@ -45,7 +51,7 @@ def turn_actions(
     """Each draw, holster or switch takes its actions; up to 20 words a round, any time."""
     cost = weapon_action_cost()
     used = draws * cost["draw"] + holsters * cost["holster"] + switches * cost["switch"]
-    limit = _n(S_TALK, r"speak up to (\d+) words per round")
+    limit = TALK_WORDS.read()
     left = actions - used
     steps = [f"Draw {draws} \u00d7 {cost['draw']} + holster {holsters} \u00d7 {cost['holster']} "
              f"+ switch {switches} \u00d7 {cost['switch']} = {used} action(s) of {actions}",
@@ -76,7 +82,7 @@ def extended_action(
     other_actions: Annotated[int, In("Other actions this turn", 0, MAX_ACTIONS)] = 0,
 ) -> Result:
     """1 roll per turn while Disengaged; no other action; move at most AGI rank in metres."""
-    rolls = _n(S_DISENGAGED, r"you can make (\d+) roll per turn on any Extended Action")
+    rolls = EXTENDED_ROLLS.read()
     if "AGI rank in meters" not in data.section_text(GAME, S_DISENGAGED):
         raise RulesError("horizon data: the Extended Actions rule no longer says 'AGI rank'")
     problems = []
@@ -108,7 +114,7 @@ def escape(
     rounds: Annotated[int, In("Rounds in a row the enemies failed to locate you", 0, 20)] = 1,
 ) -> Result:
     """You have escaped when your enemies fail to locate you for 3 consecutive rounds."""
-    need = _n(S_DISENGAGED, r"fail to locate you for (\d+) consecutive rounds")
+    need = ESCAPE_ROUNDS.read()
     left = max(0, need - rounds)
     steps = ("1) Disengage: break line of sight with all enemies",
              "2) Hide really well, or run (holstered, the Unarmed profile does not slow you)",

@@ -7,11 +7,11 @@ from typing import Annotated, Any
 
 from ..dice import MAX_DICE, Draw
 from ..errors import RulesError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..registry import Odds, OddsRow, Result
 from .attacks import _hl
 from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
-from .profiles import ProfileRow, WeaponProfile, lookup, parse_move, profile
+from .profiles import ProfileRow, WeaponProfile, lookup, parse_move, profile, profiles
 from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, SOURCE, X
 from .skills import SkillTest, _check_rank, _dice
 
@@ -113,6 +113,11 @@ def reload_magazine(loaded: int, magazine: int, per_action: int, actions: int) -
     return min(magazine, loaded + per_action * actions)
 
 
+MAGAZINE = Bound(("weapon",), "that weapon's Magazine (§ Reload Actions)",
+                 lambda: {(w.id,): m for w in profiles().values()
+                          if (m := w.count("magazine")) is not None})
+
+
 @calculator(
     id="horizon.reload", title="Reload: Attacks in the Magazine",
     source=SOURCE + "Reload Actions",
@@ -120,7 +125,8 @@ def reload_magazine(loaded: int, magazine: int, per_action: int, actions: int) -
 def reload(
     *,
     weapon: WeaponIn = WEAPON_DEFAULT,
-    loaded: Annotated[int, In("Attacks left in the Magazine", 0, 1000)] = 0,
+    loaded: Annotated[int, In("Attacks left in the Magazine", 0, 1000,
+                              max_by=MAGAZINE)] = 0,
     actions: Annotated[int, In("Reload actions", 1, MAX_ACTIONS)] = 1,
 ) -> Result:
     """§ Reload Actions: fixed for each weapon, not improved by AP; capped at the Magazine."""

@@ -38,6 +38,35 @@ def parse_damage(cell: str) -> tuple[int, ...] | None:
     return tuple(p for p in parts if p is not None)
 
 
+# A banded profile's attack cell, read from its heading "Lethal Attack Damage (Hits)":
+# "3 (x3)" is 3 damage a hit, 3 hits; "2(3) x2" adds a bracketed number the source never
+# explains; "8" prints no hits.
+_HITS = re.compile(r"^\s*(\d+)\s*(?:\(\s*(\d+)\s*\))?\s*(?:\(?\s*x\s*(\d+)\s*\)?)?\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class Hits:
+    """A banded profile's Lethal or Special Attack cell: damage (or Power) a hit, and hits."""
+
+    per_hit: int
+    hits: int | None  # None: the cell prints no "xN"
+    aside: int | None  # the bracketed number of "2(3) x2" (not explained by the source)
+
+    @property
+    def total(self) -> int:
+        return self.per_hit * (self.hits or 1)
+
+
+def parse_hits(cell: str) -> Hits | None:
+    """ "3 (x3)" → 3 a hit, 3 hits; "2(3) x2" → 2 a hit, 2 hits (aside 3); "8" → 8, no hits
+    printed. None when the cell is blank or not of that shape."""
+    m = _HITS.match(cell)
+    if not m:
+        return None
+    aside, hits = m.group(2), m.group(3)
+    return Hits(int(m.group(1)), int(hits) if hits else None, int(aside) if aside else None)
+
+
 @dataclass(frozen=True)
 class ProfileRow:
     """One row of a Combat Profile: an AP score (or a band of scores) and its cells."""

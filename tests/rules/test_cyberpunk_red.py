@@ -24,9 +24,9 @@ def test_prose_numbers_come_from_the_sheet() -> None:
     assert c.grapple_penalty() == -2
     assert c.throw_max() == 12
     assert c.death_save_faces() == (10, 10, 1)
-    assert c.rule("shotgun-shells", r"vs\.? a DV ?(\d+)") == 13
-    assert c.rule_dice("shotgun-shells", r"takes (\d+)d(\d+)") == c.Dice(3, 6)
-    assert c.rule_dice("electrocution", r"immediately take (\d+)d(\d+) damage") == c.Dice(6, 6)
+    assert c.SHOTGUN_DV.read() == 13  # "vs. a DV13"
+    assert c.dice_of(c.SHOTGUN_DICE) == c.Dice(3, 6)  # "takes 3d6"
+    assert c.dice_of(c.ELECTROCUTION_DICE) == c.Dice(6, 6)  # "immediately take 6d6 damage"
 
 
 def test_cover_table_rows() -> None:
@@ -115,8 +115,11 @@ def test_critical_injury_odds() -> None:
 def test_damage_calculator_with_a_known_roll() -> None:
     r = get("cyberpunk_red.damage").run(dice=3, sp=11, location="head", rolled=15, sixes=True)
     assert (r.value("HP lost"), r.value("SP after")) == (13, 10)
-    with pytest.raises(RulesError, match="3d6 rolls 3 to 18"):
-        get("cyberpunk_red.damage").run(dice=3, rolled=19)
+    # the form's limit follows the dice: 3d6 show at most 18, and 16 without two 6s
+    with pytest.raises(RulesError, match="at most 18 with those d6"):
+        get("cyberpunk_red.damage").run(dice=3, rolled=19, sixes=True)
+    with pytest.raises(RulesError, match="at most 16 with those d6"):
+        get("cyberpunk_red.damage").run(dice=3, rolled=17)
 
 
 def test_damage_hp_distribution_hand_counted() -> None:
@@ -144,10 +147,11 @@ def test_autofire_hand_counted() -> None:
 
 
 def test_autofire_needs_ten_bullets() -> None:
-    with pytest.raises(RulesError, match="needs 10 bullets"):
-        get("cyberpunk_red.autofire").run(bullets=9)
-    with pytest.raises(RulesError, match="needs 10 bullets"):
-        get("cyberpunk_red.suppressive").run(bullets=9)
+    # "it costs an Action and 10 bullets": the least the form offers, and the engine's
+    for calc in ("cyberpunk_red.autofire", "cyberpunk_red.suppressive"):
+        assert next(i for i in get(calc).inputs if i.name == "bullets").min == 10
+        with pytest.raises(RulesError, match="Bullets in the clip must be at least 10"):
+            get(calc).run(bullets=9)
 
 
 def test_autofire_matches_sampling(chi2) -> None:  # type: ignore[no-untyped-def]
@@ -396,7 +400,7 @@ def test_bad_input_messages() -> None:
         get("cyberpunk_red.ranged").run(defence="parry")
     with pytest.raises(RulesError, match="'Cardboard' is not one of the choices"):
         c.cover(material="Cardboard")
-    with pytest.raises(RulesError, match="more than the cover's 25"):
+    with pytest.raises(RulesError, match="at most 25 with that cover's HP"):
         c.cover(material="Steel", thickness="thin", current_hp=30)
     with pytest.raises(RulesError, match="at 0 HP is destroyed"):
         c.shield(current_hp=0)
@@ -407,7 +411,7 @@ def test_bad_input_messages() -> None:
     # issue #10 item 7: rolled dice must be possible for the dice declared
     with pytest.raises(RulesError, match="make at least 12"):
         c.damage(dice=2, rolled=11, sixes=True)
-    with pytest.raises(RulesError, match="needs two or more 6s"):
+    with pytest.raises(RulesError, match="at most 11 with those d6 and that box for two 6s"):
         c.damage(dice=2, rolled=12, sixes=False)
     assert c.damage(dice=2, rolled=12, sixes=True).value("HP lost") == 1 + 5  # 12 - 11, +5
     assert c.damage(dice=3, rolled=16, sixes=False).value("HP lost") == 5  # 6+5+5: one 6
@@ -438,3 +442,40 @@ def test_armor_highest_sp_counts_and_the_penalty_hits_ref_dex_move_once() -> Non
                                        move=1)
     assert (r.value("Body SP"), r.value("REF"), r.value("DEX"), r.value("MOVE")) == (11, 4, 3, 0)
     assert any("immobile" in s for s in r.steps)
+
+
+# -- § Melee combat, § Cover, § Throw: BODY 8, BODY 10, thrown objects (issue #10 item 6) -----
+def test_body_8_wields_a_two_handed_melee_weapon_in_one_hand() -> None:
+    # line 27: "A character with a BODY 8 or higher can wield a Melee Weapon designed to be
+    # wielded in two hands in one hand."
+    run = get("cyberpunk_red.body_feats").run
+    assert c.one_hand_body() == 8
+    assert (run(body=8).value("Allowed"), run(body=7).value("Allowed")) == (True, False)
+
+
+def test_body_10_or_special_equipment_moves_thick_cover() -> None:
+    # line 35: "thick cover is too unwieldy for Characters without BODY 10 or higher to move
+    # without special equipment"; "Thin cover might be able to be moved slightly in a pinch"
+    run = get("cyberpunk_red.body_feats").run
+    assert c.thick_cover_body() == 10
+    assert run(feat="thick_cover", body=9).value("Allowed") is False
+    assert run(feat="thick_cover", body=10).value("Allowed") is True
+    assert run(feat="thick_cover", body=9, equipment=True).value("Allowed") is True
+    assert run(feat="thin_cover", body=1).value("Allowed") is True
+
+
+def test_a_thrown_object_is_dex_athletics_d10_up_to_12_squares_sp_not_halved() -> None:
+    # line 27: "a Ranged Attack using DEX + Athletics + 1d10, up to a maximum of 12 SQ";
+    # "Melee weapons deal their stated damage when thrown, but don't halve SP."
+    calc = get("cyberpunk_red.throw_object")
+    assert c.THROW_MAX == 12 and next(i for i in calc.inputs if i.name == "squares").max == 12
+    with pytest.raises(RulesError, match="at most 12"):
+        calc.run(squares=13)
+    thrown = calc.run(dex=6, athletics=4, dv=15, dice=3, sp_body=4)
+    shot = get("cyberpunk_red.ranged").run(ref=6, skill=4, dv=15, dice=3, sp_body=4)
+    assert thrown.value("P(hit)") == Fraction(1, 2)  # 10 + 1d10 beats 15 on 6-10
+    assert thrown.value("Mean HP lost") == shot.value("Mean HP lost")  # full SP, as a shot
+    improvised = calc.run(thrown="improvised")
+    assert improvised.values == (("P(hit)", Fraction(1, 2), "probability"),)
+    with pytest.raises(RulesError, match="REF 8"):  # "a person that can dodge bullets"
+        calc.run(defence="dodge", def_ref=7)

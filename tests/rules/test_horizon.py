@@ -189,14 +189,17 @@ def test_banded_profiles_find_the_band() -> None:
     assert r7.cell("defense") == "15"  # "6 - 10 8 15"
 
 
-def test_banded_damage_is_not_guessed() -> None:
+def test_banded_damage_is_read_from_its_heading_and_says_so() -> None:
     # the banded layout has "Lethal Attack" cells such as "7 (x3)" that § Attack Actions
-    # never explains: the attack says so instead of reading a number out of them
+    # never explains: read from the heading "Damage (Hits)" (7 a hit, 3 hits), with a note
     r = run("attack", weapon=wid("Rusty Assault Rifle"), ap=23, attacks=1, targets=1)
-    assert r.summary.endswith("damage not in the source for 23 AP")
-    assert any("Lethal Attack Damage (Hits) cell '7 (x3)'" in n for n in r.notes)
+    assert r.value("Damage per Attack") == 21  # "21 - 25 17 7 (x3) 6 (x1) +2 15"
+    assert any(n.startswith(h.NOT_IN_SOURCE + "the banded profiles' columns have no rules")
+               for n in r.notes)
+    blank = run("attack", weapon=wid("Rusty Pistol"), ap=38, attacks=1)  # "36 - 40 45"
+    assert blank.summary.endswith("damage not in the source for 38 AP")
     with pytest.raises(KeyError):
-        r.value("Damage per Attack")
+        blank.value("Damage per Attack")
     # its Defense and its profile-wide Move still apply: "Move / Stealth: -8"
     d = run("defense", weapon=wid("Rusty Assault Rifle"), ap=23, actions=2, damage=40, hits=1)
     assert d.value("Negates up to") == 30
@@ -278,7 +281,7 @@ def test_attack_single_and_multiple_targets() -> None:
 
 def test_attack_limited_by_the_magazine() -> None:
     # Heavy Combat Pistol "Magazine: 3Shots"
-    with pytest.raises(RulesError, match="Magazine holds 3"):
+    with pytest.raises(RulesError, match="at most 3 with that weapon's Magazine"):
         run("attack", weapon=wid("Heavy Combat Pistol"), ap=10, attacks=4, targets=1)
 
 
@@ -321,7 +324,7 @@ def test_grenade_damage_per_target() -> None:
     assert r.value("Total damage") == 75 and r.value("Ignores Defense")
     with pytest.raises(RulesError):
         run("attack", weapon=w, ap=12, attacks=1, targets=6)
-    with pytest.raises(RulesError, match="Magazine holds 1"):
+    with pytest.raises(RulesError, match="at most 1 with that weapon's Magazine"):
         run("attack", weapon=w, ap=12, attacks=2, targets=1)
 
 
@@ -542,3 +545,34 @@ def test_draw_holster_switch_cost_one_action_and_talk_is_twenty_words() -> None:
     assert (r.value("Actions used"), r.value("Allowed")) == (2, True)
     assert run(actions=2, draws=1, holsters=1, switches=1).value("Allowed") is False
     assert run(words=21).value("Allowed") is False
+
+
+# -- the banded profiles' columns, interpreted (issue #10 item 6) ------------------------------
+# horizon-out-of-the-ashes-combat.txt:633-648, the Rusty Assault Rifle: headings "Initiative
+# modifier", "Lethal Attack Damage (Hits)", "Special Attack Power (Hits)", "Aim Bonus",
+# "Defense Bonus"; its rows "0 - 5 -3 3 (x3) 2 (x1) +1 5", "11 - 15 7 5 (x3) 4 (x1) +1 10",
+# "16 - 20 12 6 (x3) 5 (x1) +2 10". Line 144, the Rusty Pistol: "0 - 5 2(3) x2 5(6) x1 +1 10".
+def test_a_banded_lethal_attack_is_damage_a_hit_times_its_hits() -> None:
+    r = get("horizon.attack").run(weapon="rusty-assault-rifle", ap=12, attacks=2)
+    assert (r.value("Damage a hit"), r.value("Hits an Attack")) == (5, 3)
+    assert r.value("Damage per Attack") == 15 and r.value("Total damage") == 30
+    assert any(n.startswith(h.NOT_IN_SOURCE + "the banded profiles") for n in r.notes)
+    pistol = get("horizon.attack").run(weapon="rusty-pistol", ap=3, attacks=1)
+    assert (pistol.value("Damage a hit"), pistol.value("Hits an Attack")) == (2, 2)
+    assert any("bracketed (3)" in n for n in pistol.notes)  # "2(3)": not explained
+
+
+def test_aim_adds_the_rows_aim_bonus_as_ap_before_the_row_is_read() -> None:
+    run = get("horizon.attack").run
+    r = run(weapon="rusty-assault-rifle", ap=15, aim=True)  # row 11 - 15: Aim Bonus +1
+    assert r.value("AP used") == 16 and r.value("Damage a hit") == 6  # row 16 - 20: 6 (x3)
+    with pytest.raises(RulesError, match="no Aim Bonus"):
+        run(weapon=h.WEAPON_DEFAULT, aim=True)  # a per-AP profile prints no Aim Bonus
+
+
+def test_the_initiative_modifier_is_added_to_the_turn_order_score() -> None:
+    run = get("horizon.initiative").run
+    assert run(weapon="rusty-assault-rifle", ap=3, awareness=5).value("Turn-order score") == 2
+    r = run(weapon="rusty-assault-rifle", ap=12, awareness=5)
+    assert (r.value("Initiative modifier"), r.value("Turn-order score")) == (7, 12)
+    assert get("horizon.initiative").tables == ("profile-rusty-assault-rifle",)
