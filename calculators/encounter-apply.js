@@ -8,21 +8,23 @@
 import { activeEncounter, saveEncounter } from "./encounter-store.js";
 import { verifiedModules } from "./integrity.mjs";
 import { h } from "./dom.mjs";
+import { python } from "./boot.mjs";
+import { FRAMED } from "./guards.mjs";
 
 const root = document.documentElement;
 
 export class EncounterError extends Error {}
 
-/** Python's encounter entry point, once the rules engine is ready. */
-function engine() {
-  return new Promise((resolve, reject) => {
-    const fn = /** @type {any} */ (window).tablesideEncounter;
-    if (typeof fn === "function") { resolve(fn); return; }
-    addEventListener("tableside:python-ready",
-      () => resolve(/** @type {any} */ (window).tablesideEncounter), { once: true });
-    addEventListener("tableside:python-failed",
-      () => reject(new EncounterError("The rules engine could not be loaded.")), { once: true });
-  });
+/** Python's encounter entry point, once the rules engine is ready (boot.mjs).
+ * @returns {Promise<(request: string) => string>} */
+async function engine() {
+  try {
+    if (FRAMED) throw new Error("framed: no engine (guards.mjs)");
+    await python();
+  } catch {
+    throw new EncounterError("The rules engine could not be loaded.");
+  }
+  return /** @type {any} */ (window).tablesideEncounter;
 }
 
 /** @param {Record<string, any>} req @returns {Promise<Record<string, any>>} */

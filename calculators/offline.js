@@ -82,7 +82,7 @@ function checkRuntime() {
 
 addEventListener("online", checkRuntime);
 addEventListener("offline", checkRuntime);
-// The calculators' loader (tableside.js) reports its state in <html data-ts-python>.
+// The calculators' start (boot.mjs) reports its state in <html data-ts-python>.
 new MutationObserver(checkRuntime).observe(html, { attributeFilter: ["data-ts-python"] });
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(() => { checkRuntime(); }); // each instant-navigation page

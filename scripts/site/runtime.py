@@ -40,11 +40,11 @@ ROOT = Path(__file__).resolve().parents[2]
 HASHES = ROOT / "scripts" / "runtime_hashes.json"
 NODE_MODULES = ROOT / "node_modules"
 UI_DIR = ROOT / "calculators"
-# warm.mjs and snapshot*.mjs: tableside.js imports them whether or not the build made a
-# snapshot.
-UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "warm.mjs", "snapshot.mjs",
-            "snapshot-worker.mjs", "integrity.mjs", "guards.mjs", "anchor.mjs", "format.mjs",
-            "dom.mjs", "python.mjs", "form.mjs", "url-state.mjs", "result.mjs", "rolllog.mjs",
+# boot.mjs (the start-up), pyscript.mjs and snapshot*.mjs: tableside.js imports them
+# whether or not the build made a snapshot (pyodide-snapshot.mjs comes with a snapshot).
+UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.mjs",
+            "snapshot.mjs", "snapshot-worker.mjs", "integrity.mjs", "guards.mjs", "anchor.mjs",
+            "format.mjs", "dom.mjs", "form.mjs", "url-state.mjs", "result.mjs", "rolllog.mjs",
             "decks.mjs", "runtime-cache.mjs",
             # the encounter tracker (issue 12): "Apply to …" on every page, the page itself
             "encounter-apply.js", "encounter-store.js", "encounter.js", "encounter-view.js",
@@ -52,8 +52,8 @@ UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "warm.mjs", "snapshot.
 # The modules tableside.js imports, directly or not: every page preloads them with their
 # integrity before tableside.js, so its imports get checked copies (a browser checks an
 # import's integrity only through a preload or an import map).
-PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "warm.mjs", "dom.mjs", "guards.mjs",
-                "anchor.mjs", "format.mjs", "python.mjs", "form.mjs", "url-state.mjs",
+PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "boot.mjs", "pyscript.mjs", "dom.mjs",
+                "guards.mjs", "anchor.mjs", "format.mjs", "form.mjs", "url-state.mjs",
                 "result.mjs", "decks.mjs", "rolllog.mjs", "encounter-store.js",
                 "encounter-apply.js", "runtime-cache.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
