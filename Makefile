@@ -72,7 +72,13 @@ serve: setup site
 	$(PY) -m http.server --bind 127.0.0.1 --directory site $(PORT)
 
 # --- tests ---------------------------------------------------------------------------
-lint: $(VENV)/.stamp node_modules/.stamp
+# The registry's JSON shapes (rules_pkg/shapes.py) as TypeScript declarations for the
+# calculators' JSDoc types: generated, so kept under build/ (tsconfig.json includes it).
+TYPES := build/types/registry.d.ts
+$(TYPES): rules_pkg/shapes.py scripts/types_gen.py $(VENV)/.stamp
+	$(PY) -m scripts.types_gen $@
+
+lint: $(VENV)/.stamp node_modules/.stamp $(TYPES)
 	$(PY) -m ruff check rules_pkg scripts tests calculators
 	$(PY) -m mypy rules_pkg
 	$(PY) -m scripts.lint_workflows

@@ -13,6 +13,7 @@ export function numericOf(v) {
   return null;
 }
 
+/** @param {Registry.Calculator} calc @param {Registry.Input} input @param {unknown} value */
 export function field(calc, input, value) {
   const id = uid(input.name);
   const help = input.help ? h("small", { class: "ts-help", id: `${id}-help`, text: input.help }) : null;
@@ -63,6 +64,8 @@ export function field(calc, input, value) {
   return h("div", { class: "ts-field ts-text" }, label, box, help);
 }
 
+/** @param {Registry.Calculator} calc @param {any} form
+ * @returns {Record<string, any>} */
 export function readInputs(calc, form) {
   const values = {};
   for (const input of calc.inputs) {
@@ -79,6 +82,7 @@ const LONG_FORM = 10;
 
 // The form's fields: a long form shows its first inputs and folds the rest under "More
 // modifiers" (open when one of them starts from a value other than its default).
+/** @param {Registry.Calculator} calc @param {(input: Registry.Input) => unknown} initial */
 export function fieldsOf(calc, initial) {
   const make = (inputs) => h("div", { class: "ts-fields" },
     inputs.map((i) => field(calc, i, initial(i))));

@@ -37,10 +37,13 @@ onProgress((what) => {
     el.textContent = `Loading the rules engine… (${what})`;
   }
 });
+/** registry.json: every calculator, by id (its shape: rules_pkg/shapes.py, generated types).
+ * @type {Promise<Map<string, Registry.Calculator>>} */
 const registryP = fetchJSON(new URL("registry.json", HERE))
-  .then((list) => new Map(list.map((c) => [c.id, c])));
+  .then((/** @type {Registry.Calculator[]} */ list) => new Map(list.map((c) => [c.id, c])));
 
 // --- one calculator ----------------------------------------------------------------------
+/** @param {any} host @param {Registry.Calculator} calc @param {number} index */
 function mount(host, calc, index) {
   host.dataset.tsReady = "";
   let preset = {};

@@ -12,14 +12,20 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from .dice import Distribution
 from .errors import RulesError
+from .shapes import (
+    CalculatorDict,
+    FracDict,
+    InputDict,
+    InputKind,
+    ResultDict,
+    ValueEntry,
+    ValueKind,
+)
 
-InputKind = Literal["int", "choice", "bool", "text"]
-# What a value of a Result is, so the UI formats it (a mean is never shown as a percentage).
-ValueKind = Literal["probability", "mean", "count", "dice", "text"]
 VALUE_KINDS: tuple[ValueKind, ...] = ("probability", "mean", "count", "dice", "text")
 _DICE_TEXT = re.compile(r"^\d*d\d+([+-]\d+)?$")
 MAX_SEED = 2**32 - 1
@@ -70,8 +76,8 @@ class Input:
             raise RulesError(f"{self.label} is too long (at most {_MAX_TEXT} characters)")
         return text
 
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind,
+    def to_dict(self) -> InputDict:
+        d: InputDict = {"name": self.name, "label": self.label, "kind": self.kind,
                              "default": self.default}
         if self.min is not None:
             d["min"] = self.min
@@ -187,11 +193,12 @@ class Result:
                 return cast(ValueKind, kind)
         raise KeyError(name)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ResultDict:
         """JSON-ready form for the browser (fractions as 'n/d' plus a float)."""
         return {
             "summary": self.summary,
-            "values": [[k, _jsonable(v), kind] for k, v, kind in self.values],
+            # a list in Python, an array in JSON: typed as the triple it is (shapes.py)
+            "values": [cast(ValueEntry, [k, _jsonable(v), kind]) for k, v, kind in self.values],
             "steps": list(self.steps),
             "odds": [{"title": o.title, "rows": [
                 {"outcome": r.outcome, "exactly": _frac(r.exactly),
@@ -220,7 +227,7 @@ def value_kind(name: str, value: Any) -> ValueKind:
     return "text"
 
 
-def _frac(f: Fraction) -> dict[str, Any]:
+def _frac(f: Fraction) -> FracDict:
     return {"text": f"{f.numerator}/{f.denominator}", "value": float(f)}
 
 
@@ -276,7 +283,7 @@ class Calculator:
             return self.fn(rng=rng, **values)
         return self.fn(**values)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> CalculatorDict:
         return {"id": self.id, "game": self.game, "title": self.title, "source": self.source,
                 "description": self.description, "rolls": self.rolls,
                 "tables": list(self.tables), "sections": list(self.sections),
