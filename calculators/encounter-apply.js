@@ -7,11 +7,10 @@
 
 import { activeEncounter, saveEncounter } from "./encounter-store.js";
 import { verifiedModules } from "./integrity.mjs";
-import { h } from "./dom.mjs";
+import { h, uid } from "./dom.mjs";
 import { python } from "./boot.mjs";
 import { FRAMED } from "./guards.mjs";
 
-const root = document.documentElement;
 
 export class EncounterError extends Error {}
 
@@ -38,8 +37,6 @@ export async function py(req) {
   }
   return reply;
 }
-
-let seq = 0;
 
 /**
  * Append one event to the game's active encounter: the log, its redo stack cleared.
@@ -85,7 +82,7 @@ async function onResult(e) {
   const said = h("p", { class: "ts-apply-said", role: "status" });
   /** @param {string} role @param {{label: string, event: any, role?: string}[]} props */
   const row = (role, props) => {
-    const id = `ts-apply-${++seq}`;
+    const id = uid("apply");
     const select = h("select", { id, class: "ts-apply-who" },
       state.combatants.map((/** @type {any} */ c) => h("option", { value: c.id, text: c.name })));
     select.value = role === "actor" ? preferred.actor : preferred.target;
@@ -129,4 +126,3 @@ const doc$ = /** @type {any} */ (window).document$;
 if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(() => onPage());
 else if (document.readyState === "loading") addEventListener("DOMContentLoaded", onPage);
 else onPage();
-void root;

@@ -11,6 +11,7 @@
 // installed app saves everything by itself.
 // State for people and tests: <html data-ts-sw="off|registered|ready|failed"> (ready: the
 // reading precache is complete) and <html data-ts-saved="none|saving|all"> (the runtime).
+// (The bench and the tests read them through scripts/page_states.py.)
 
 import { h } from "./dom.mjs";
 import { FRAMED } from "./guards.mjs";

@@ -9,6 +9,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from scripts.page_states import PYTHON, SAVED, SW, expect
+
 # Predicates are arrow functions: the pages' Content-Security-Policy forbids eval, which
 # Playwright would use for a bare expression.
 # The reading precache is ~5 MB, the runtime ~20 MB and Pyodide's cold start several
@@ -20,16 +22,13 @@ RUNTIME_DIR = "assets/runtime/"
 
 def wait_sw_ready(page: Any) -> None:
     """The worker is active (so its precache is complete) and controls this page."""
-    page.wait_for_function(
-        "() => document.documentElement.dataset.tsSw === 'ready'"
-        " && !!navigator.serviceWorker.controller",
-        timeout=SW_READY_MS)
+    page.wait_for_function(expect(SW.is_("ready"), "!!navigator.serviceWorker.controller"),
+                           timeout=SW_READY_MS)
 
 
 def wait_saved(page: Any) -> None:
     """The runtime is in the runtime cache too (offline.js: <html data-ts-saved="all">)."""
-    page.wait_for_function("() => document.documentElement.dataset.tsSaved === 'all'",
-                           timeout=SW_READY_MS)
+    page.wait_for_function(expect(SAVED.is_("all")), timeout=SW_READY_MS)
 
 
 def save_everything(page: Any) -> None:
@@ -41,8 +40,7 @@ def save_everything(page: Any) -> None:
 
 
 def wait_python(page: Any) -> None:
-    page.wait_for_function("() => document.documentElement.dataset.tsPython === 'ready'",
-                           timeout=PY_READY_MS)
+    page.wait_for_function(expect(PYTHON.is_("ready")), timeout=PY_READY_MS)
 
 
 def compute_first(page: Any) -> str:

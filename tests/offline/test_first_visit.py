@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 
 from scripts.bench import CHROMIUM_ARGS
+from scripts.page_states import SAVED
 
 from .conftest import _TYPES
 from .helpers import (
@@ -38,6 +39,7 @@ from .helpers import (
     runtime_cache,
     runtime_files,
     wait_python,
+    wait_saved,
     wait_sw_ready,
 )
 
@@ -46,7 +48,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PAGE = "horizon/assault-rifles/"  # a weapon profile page with calculators
 READING = "horizon/"  # a page of rules text, no calculator
-SAVED_MS = 180_000
 
 
 class Counting:
@@ -128,11 +129,6 @@ def reading_precache(site_dir: Path) -> dict[str, int]:
     return {u: (site_dir / u).stat().st_size for u in urls}
 
 
-def wait_saved(page: Any) -> None:
-    page.wait_for_function("() => document.documentElement.dataset.tsSaved === 'all'",
-                           timeout=SAVED_MS)
-
-
 def test_a_reading_page_downloads_no_runtime_and_each_file_once(
         browser: Any, counting: Counting, site_dir: Path, tmp_path: Path) -> None:
     ctx = browser.browser_type.launch_persistent_context(
@@ -142,7 +138,7 @@ def test_a_reading_page_downloads_no_runtime_and_each_file_once(
         page.goto(counting.url + READING)
         wait_sw_ready(page)  # the reading precache is complete
         page.locator("#ts-save").wait_for()
-        assert page.locator("html").get_attribute("data-ts-saved") == "none"
+        assert SAVED.of(page) == "none"
     finally:
         ctx.close()
     precache = reading_precache(site_dir)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from scripts.bench import CHROMIUM_ARGS
+from scripts.page_states import SAVED
 
 from .helpers import runtime_cache, runtime_files, wait_saved, wait_sw_ready
 
@@ -65,7 +66,7 @@ def test_a_browser_tab_saves_the_runtime_only_when_asked(
         wait_sw_ready(page)
         page.locator("#ts-save button").wait_for()  # the worker has said what is saved
         page.wait_for_timeout(3000)  # time enough for an unasked save to start
-        assert page.locator("html").get_attribute("data-ts-saved") == "none"
+        assert SAVED.of(page) == "none"
         assert runtime_cache(page) == {}
     finally:
         ctx.close()
