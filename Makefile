@@ -103,7 +103,7 @@ test: setup site lint test-js
 
 # The quick lane for work in progress: no browser, no Pyodide, no extra builds.
 test-fast: SITE_URL = http://127.0.0.1:$(TEST_PORT)/
-test-fast: $(VENV)/.stamp node_modules/.stamp site
+test-fast: $(VENV)/.stamp node_modules/.stamp site $(TYPES)
 	TABLESIDE_SITE_DIR=$(CURDIR)/site $(PY) -m pytest -q -m "not browser and not build and not hostile"
 
 # The browser's pure JavaScript (formatting, link checks, the snapshot container) under Node.
