@@ -72,10 +72,10 @@ serve: setup site
 	$(PY) -m http.server --bind 127.0.0.1 --directory site $(PORT)
 
 # --- tests ---------------------------------------------------------------------------
-# The registry's JSON shapes (rules_pkg/shapes.py) as TypeScript declarations for the
-# calculators' JSDoc types: generated, so kept under build/ (tsconfig.json includes it).
-TYPES := build/types/registry.d.ts
-$(TYPES): rules_pkg/shapes.py scripts/types_gen.py $(VENV)/.stamp
+# The JSON contracts (the registry's shapes, rules_pkg/shapes.py; runtime.json, runtime.py)
+# as TypeScript declarations for the calculators' JSDoc types: generated, so kept under build/ (tsconfig.json includes it).
+TYPES := build/types/contracts.d.ts
+$(TYPES): rules_pkg/shapes.py scripts/site/runtime.py scripts/types_gen.py $(VENV)/.stamp
 	$(PY) -m scripts.types_gen $@
 
 lint: $(VENV)/.stamp node_modules/.stamp $(TYPES)

@@ -34,21 +34,10 @@ import { startPyScript } from "./pyscript.mjs";
 
 /** @typedef {import("./pyscript.mjs").Run} Run */
 
-/**
- * runtime.json: which files Python starts with. Written once at build time by
- * scripts/site/runtime.py (the snapshot fields by scripts/snapshot/hook.py's
- * manifest_fields); URLs are relative to this folder.
- * @typedef {object} RuntimeManifest
- * @property {string} bundle  rules_pkg as a zip
- * @property {string} bundle_sha256  its SHA-256 (hex), a cache buster
- * @property {string} pyodide  PyScript's `interpreter`: Pyodide's module, or the snapshot's
- *   wrapper (pyodide-snapshot.mjs?snap=<hash>)
- * @property {string} pyscript  PyScript's core module
- * @property {string} bridge  bridge.py
- * @property {string} [pyodide_plain]  Pyodide's own module, in a snapshot build
- * @property {string} [snapshot]  the gzipped memory snapshot, in a snapshot build
- * @property {string} [snapshot_sha256]  its SHA-256 (hex)
- */
+/** runtime.json: which files Python starts with (URLs relative to this folder). Written
+ * once at build time; its type is generated from scripts/site/runtime.py's RuntimeManifest
+ * (scripts/types_gen.py), the one declaration of that contract.
+ * @typedef {Runtime.Manifest} RuntimeManifest */
 
 /** @typedef {"idle" | "fetching" | "snapshot" | "plain" | "ready" | "failed"} BootState */
 

@@ -3,7 +3,7 @@
 
 Declared once, here, as TypedDicts: mypy (strict) checks each `to_dict` against its shape,
 and `scripts/types_gen.py` writes them as TypeScript declarations for the calculators'
-JSDoc types (`build/types/registry.d.ts`, the `Registry` namespace), so the browser's code
+JSDoc types (`build/types/contracts.d.ts`, the `Registry` namespace), so the browser's code
 is type-checked against what Python really sends.
 """
 

@@ -1,10 +1,12 @@
-"""The calculators' JSDoc types come from the registry's JSON shapes (rules_pkg/shapes.py):
-scripts/types_gen.py writes them to build/types/registry.d.ts, tsc checks the browser's
-code against them, and every calculator's real to_dict() (and a real Result of each)
-has exactly those shapes."""
+"""The calculators' JSDoc types come from the JSON contracts' declarations: the registry's
+shapes (rules_pkg/shapes.py) and runtime.json (scripts/site/runtime.py's RuntimeManifest).
+scripts/types_gen.py writes them to build/types/contracts.d.ts, tsc checks the browser's
+code against them, and the real data (every calculator's to_dict() and a Result of each,
+the built site's runtime.json) has exactly those shapes."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import typing
 from pathlib import Path
@@ -15,19 +17,20 @@ import pytest
 import rules_pkg
 from rules_pkg import shapes
 from scripts import types_gen
+from scripts.site.runtime import RuntimeManifest
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_generated_declarations_are_current() -> None:
-    assert types_gen.OUT.is_file(), "no build/types/registry.d.ts: run `make lint`"
+    assert types_gen.OUT.is_file(), "no build/types/contracts.d.ts: run `make lint`"
     assert types_gen.OUT.read_text("utf-8") == types_gen.render(), (
-        "build/types/registry.d.ts is stale: run `python -m scripts.types_gen`")
+        "build/types/contracts.d.ts is stale: run `python -m scripts.types_gen`")
     assert types_gen.main(["--check"]) == 0
 
 
 def test_a_stale_file_is_reported(tmp_path: Path) -> None:
-    out = tmp_path / "registry.d.ts"
+    out = tmp_path / "contracts.d.ts"
     assert types_gen.main([str(out), "--check"]) == 1  # missing
     assert types_gen.main([str(out)]) == 0
     assert types_gen.main([str(out), "--check"]) == 0
@@ -41,6 +44,7 @@ def test_the_declarations_say_what_the_shapes_say() -> None:
     assert "type ValueEntry = [string, any, ValueKind];" in text
     assert "    at_least: Frac | null;" in text
     assert "    min?: number;" in text and "    inputs: Input[];" in text
+    assert "declare namespace Runtime {" in text and "    snapshot_sha256?: string;" in text
 
 
 def test_a_type_without_typescript_is_refused() -> None:
@@ -114,3 +118,11 @@ def test_a_wrong_shape_is_caught() -> None:
         conforms({**d, "rolls": "yes"}, shapes.CalculatorDict, "x")
     with pytest.raises(AssertionError):
         conforms({**d, "extra": 1}, shapes.CalculatorDict, "x")
+
+
+def test_the_built_runtime_json_has_the_declared_shape(site_dir: Path) -> None:
+    m = json.loads((site_dir / "assets/calculators/runtime.json").read_text("utf-8"))
+    conforms(m, RuntimeManifest, "runtime.json")
+    assert "snapshot" in m  # the build made a snapshot: its optional fields are checked too
+    with pytest.raises(AssertionError):
+        conforms({k: v for k, v in m.items() if k != "bridge"}, RuntimeManifest, "x")
