@@ -72,7 +72,13 @@ serve: setup site
 	$(PY) -m http.server --bind 127.0.0.1 --directory site $(PORT)
 
 # --- tests ---------------------------------------------------------------------------
-lint: $(VENV)/.stamp node_modules/.stamp
+# The JSON contracts (the registry's shapes, rules_pkg/shapes.py; runtime.json, runtime.py)
+# as TypeScript declarations for the calculators' JSDoc types: generated, so kept under build/ (tsconfig.json includes it).
+TYPES := build/types/contracts.d.ts
+$(TYPES): rules_pkg/shapes.py scripts/site/runtime.py scripts/types_gen.py $(VENV)/.stamp
+	$(PY) -m scripts.types_gen $@
+
+lint: $(VENV)/.stamp node_modules/.stamp $(TYPES)
 	$(PY) -m ruff check rules_pkg scripts tests calculators
 	$(PY) -m mypy rules_pkg
 	$(PY) -m scripts.lint_workflows
@@ -97,7 +103,7 @@ test: setup site lint test-js
 
 # The quick lane for work in progress: no browser, no Pyodide, no extra builds.
 test-fast: SITE_URL = http://127.0.0.1:$(TEST_PORT)/
-test-fast: $(VENV)/.stamp node_modules/.stamp site
+test-fast: $(VENV)/.stamp node_modules/.stamp site $(TYPES)
 	TABLESIDE_SITE_DIR=$(CURDIR)/site $(PY) -m pytest -q -m "not browser and not build and not hostile"
 
 # The browser's pure JavaScript (formatting, link checks, the snapshot container) under Node.

@@ -9,6 +9,7 @@ import { h, uid } from "./dom.mjs";
  * @type {Map<Element, () => void>} */
 export const pending = new Map();
 
+/** @param {Registry.Calculator} calc */
 export function shortTitle(calc) {
   const t = calc.title;
   const cut = t.indexOf(":");
@@ -33,6 +34,7 @@ export function selectTab(deck, host, focus = false) {
   for (const panel of deck.querySelectorAll(":scope > .ts-calc")) panel.hidden = panel !== host;
 }
 
+/** @param {any[]} hosts @param {Map<string, Registry.Calculator>} registry */
 export function groupDecks(hosts, registry) {
   const seen = new Set();
   for (const first of hosts) {

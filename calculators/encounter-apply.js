@@ -7,22 +7,23 @@
 
 import { activeEncounter, saveEncounter } from "./encounter-store.js";
 import { verifiedModules } from "./integrity.mjs";
-import { h } from "./dom.mjs";
+import { h, uid } from "./dom.mjs";
+import { python } from "./boot.mjs";
+import { FRAMED } from "./guards.mjs";
 
-const root = document.documentElement;
 
 export class EncounterError extends Error {}
 
-/** Python's encounter entry point, once the rules engine is ready. */
-function engine() {
-  return new Promise((resolve, reject) => {
-    const fn = /** @type {any} */ (window).tablesideEncounter;
-    if (typeof fn === "function") { resolve(fn); return; }
-    addEventListener("tableside:python-ready",
-      () => resolve(/** @type {any} */ (window).tablesideEncounter), { once: true });
-    addEventListener("tableside:python-failed",
-      () => reject(new EncounterError("The rules engine could not be loaded.")), { once: true });
-  });
+/** Python's encounter entry point, once the rules engine is ready (boot.mjs).
+ * @returns {Promise<(request: string) => string>} */
+async function engine() {
+  try {
+    if (FRAMED) throw new Error("framed: no engine (guards.mjs)");
+    await python();
+  } catch {
+    throw new EncounterError("The rules engine could not be loaded.");
+  }
+  return /** @type {any} */ (window).tablesideEncounter;
 }
 
 /** @param {Record<string, any>} req @returns {Promise<Record<string, any>>} */
@@ -36,8 +37,6 @@ export async function py(req) {
   }
   return reply;
 }
-
-let seq = 0;
 
 /**
  * Append one event to the game's active encounter: the log, its redo stack cleared.
@@ -83,7 +82,7 @@ async function onResult(e) {
   const said = h("p", { class: "ts-apply-said", role: "status" });
   /** @param {string} role @param {{label: string, event: any, role?: string}[]} props */
   const row = (role, props) => {
-    const id = `ts-apply-${++seq}`;
+    const id = uid("apply");
     const select = h("select", { id, class: "ts-apply-who" },
       state.combatants.map((/** @type {any} */ c) => h("option", { value: c.id, text: c.name })));
     select.value = role === "actor" ? preferred.actor : preferred.target;
@@ -127,4 +126,3 @@ const doc$ = /** @type {any} */ (window).document$;
 if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(() => onPage());
 else if (document.readyState === "loading") addEventListener("DOMContentLoaded", onPage);
 else onPage();
-void root;

@@ -2,7 +2,7 @@
 // The encounter tracker's rendering: the folded state (from Python) as DOM. Nothing here
 // computes a rule; it shows what rules_pkg.encounter.view.state_dict gives.
 
-import { h } from "./dom.mjs";
+import { h, uid } from "./dom.mjs";
 
 /**
  * @typedef {{key: string, label: string, value: number, lo: number, hi: number, tracked: boolean}} Value
@@ -19,9 +19,6 @@ import { h } from "./dom.mjs";
  *   initiative: string, hit: string, notes: string[]}} Sheet
  */
 
-let seq = 0;
-/** @param {string} p */
-const uid = (p) => `ts-enc-${p}-${++seq}`;
 
 /** @param {Cond} c */
 export function condText(c) {

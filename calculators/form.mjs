@@ -17,7 +17,7 @@ export function numericOf(v) {
  * A limit that follows other inputs (rules_pkg.registry.Bound's to_dict): a table keyed by
  * their values (a combination it does not list has no limit), or per x one int input + plus.
  * The engine checks the same declaration, so the steppers never offer a value it refuses.
- * @param {{on: string[], table?: [string[], number][], per?: number, plus?: number} | undefined} bound
+ * @param {Registry.Bound | undefined} bound
  * @param {(name: string) => unknown} valueOf the current value of another input
  * @returns {number | undefined}
  */
@@ -39,6 +39,7 @@ function formValue(form, name) {
   return el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value;
 }
 
+/** @param {Registry.Calculator} calc @param {Registry.Input} input @param {unknown} value */
 export function field(calc, input, value) {
   const id = uid(input.name);
   const help = input.help ? h("small", { class: "ts-help", id: `${id}-help`, text: input.help }) : null;
@@ -92,6 +93,8 @@ export function field(calc, input, value) {
   return h("div", { class: "ts-field ts-text" }, label, box, help);
 }
 
+/** @param {Registry.Calculator} calc @param {any} form
+ * @returns {Record<string, any>} */
 export function readInputs(calc, form) {
   const values = {};
   for (const input of calc.inputs) {
@@ -108,6 +111,7 @@ const LONG_FORM = 10;
 
 // The form's fields: a long form shows its first inputs and folds the rest under "More
 // modifiers" (open when one of them starts from a value other than its default).
+/** @param {Registry.Calculator} calc @param {(input: Registry.Input) => unknown} initial */
 export function fieldsOf(calc, initial) {
   const make = (inputs) => h("div", { class: "ts-fields" },
     inputs.map((i) => field(calc, i, initial(i))));

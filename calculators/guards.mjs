@@ -17,6 +17,7 @@ export const ASCII_INT = /^\s*[+-]?[0-9]+\s*$/; // as rules_pkg's _to_int: no "�
 export const quote = (v) => `“${String(v).slice(0, 40)}”`;
 
 /** Why `raw` (from a link) cannot be `input`'s value, or "" when it can. */
+/** @param {Registry.Input} input @param {string} raw */
 function linkValueProblem(input, raw) {
   if (input.kind === "choice") {
     return (input.choices || []).some(([v]) => v === raw) ? "" : "is not one of the choices";
@@ -35,6 +36,8 @@ function linkValueProblem(input, raw) {
 }
 
 /** The link's value for each input it may set, and a note for each value it may not. */
+/** @param {Registry.Calculator} calc @param {URLSearchParams} q
+ * @param {(input: Registry.Input) => unknown} fallback */
 export function checkLink(calc, q, fallback) {
   const values = {};
   const notes = [];
@@ -61,6 +64,7 @@ export function checkLink(calc, q, fallback) {
   return { values, notes };
 }
 
+/** @param {Registry.Input} input @param {unknown} value */
 function shownValue(input, value) {
   if (input.kind === "choice") {
     const hit = (input.choices || []).find(([v]) => v === String(value));
@@ -79,6 +83,7 @@ export function linkNotes(notes) {
 
 // A link to a calculator this page does not have (a wrong id, or n=99): said once, at the
 // top of the page, instead of nothing.
+/** @param {Map<string, number>} counts @param {Map<string, Registry.Calculator>} registry */
 export function checkLinkTarget(counts, registry) {
   const q = new URLSearchParams(location.search);
   const id = q.get("calc");

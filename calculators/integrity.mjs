@@ -193,5 +193,5 @@ export async function verifiedModules(urls) {
   }));
 }
 
-// Checked from the start: warm.mjs's downloads and tableside.js's fetches come next.
+// Checked from the start: boot.mjs's downloads and tableside.js's fetches come next.
 guardFetch();

@@ -11,6 +11,7 @@
 // installed app saves everything by itself.
 // State for people and tests: <html data-ts-sw="off|registered|ready|failed"> (ready: the
 // reading precache is complete) and <html data-ts-saved="none|saving|all"> (the runtime).
+// (The bench and the tests read them through scripts/page_states.py.)
 
 import { h } from "./dom.mjs";
 import { FRAMED } from "./guards.mjs";
@@ -82,7 +83,7 @@ function checkRuntime() {
 
 addEventListener("online", checkRuntime);
 addEventListener("offline", checkRuntime);
-// The calculators' loader (tableside.js) reports its state in <html data-ts-python>.
+// The calculators' start (boot.mjs) reports its state in <html data-ts-python>.
 new MutationObserver(checkRuntime).observe(html, { attributeFilter: ["data-ts-python"] });
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(() => { checkRuntime(); }); // each instant-navigation page

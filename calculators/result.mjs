@@ -7,6 +7,7 @@ import { pin } from "./anchor.mjs";
 import { h } from "./dom.mjs";
 import { probabilityNode, valueNode } from "./format.mjs";
 
+/** @param {Registry.Odds} odds */
 function renderOdds(odds) {
   const rows = odds.rows;
   const max = Math.max(...rows.map((r) => r.exactly.value), 0) || 1;
@@ -29,6 +30,7 @@ function renderOdds(odds) {
     h("summary", { text: odds.title }), h("div", { class: "ts-scroll" }, table));
 }
 
+/** @param {Registry.Die[]} dice */
 function renderDice(dice) {
   return h("ul", { class: "ts-dice", "aria-label": "Dice rolled" }, dice.map((d) => {
     const name = `d${d.sides}: ${d.value}${d.label ? ` ${d.label}` : ""}${d.kind ? ` (${d.kind})` : ""}`;
@@ -53,10 +55,14 @@ function markRow(row, label, on) {
   else delete cell.dataset.tsHl;
 }
 
+/** Mark the rows a result used; each found one with its row element.
+ * @param {any} host @param {Registry.Highlight[]} highlights
+ * @returns {[Registry.Highlight, Element][]} */
 export function highlightRows(host, highlights) {
   const label = host.dataset.tsShort || "";
   for (const row of host._tsRows || []) markRow(row, label, false);
   host._tsRows = [];
+  /** @type {[Registry.Highlight, Element][]} */
   const found = [];
   for (const hl of highlights) {
     const row = document.querySelector(
@@ -70,6 +76,7 @@ export function highlightRows(host, highlights) {
   return found;
 }
 
+/** @param {any} row @param {Registry.Highlight} hl */
 function rowName(row, hl) {
   const cell = row.cells[0];
   if (!cell) return String(hl.row + 1);
@@ -78,6 +85,7 @@ function rowName(row, hl) {
   return copy.textContent.trim();
 }
 
+/** @param {any} host @param {Registry.Result} result @param {string | number | null} seed */
 export function renderResult(host, result, seed) {
   const out = host.querySelector(".ts-result");
   const found = highlightRows(host, result.highlight);
@@ -129,6 +137,8 @@ export function revealResult(result, replay) {
 // engine rolls the very same first dice from the seed and then re-rolls exactly those its
 // push rule allows (rules_pkg: push_roll). The form then says push = always, and the link
 // reproduces both rolls.
+/** @param {Registry.Calculator} calc @param {any} form @param {any} result
+ * @param {string | number | null} seed @param {() => void} rerun */
 export function offerPush(calc, form, result, seed, rerun) {
   const input = calc.inputs.find((i) => i.name === "push" && i.kind === "choice"
     && i.choices?.some(([v]) => v === "always"));

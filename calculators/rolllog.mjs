@@ -16,6 +16,7 @@ function readLog() {
   try { return JSON.parse(sessionStorage.getItem(LOG_KEY) || "[]"); } catch { return []; }
 }
 
+/** @param {Registry.Calculator} calc @param {Registry.Result} result @param {string} href */
 export function addToLog(calc, result, href) {
   const entry = {
     t: Date.now(), id: calc.id, title: calc.title, summary: result.summary, href,

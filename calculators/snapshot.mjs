@@ -2,10 +2,9 @@
 // The Pyodide memory snapshot's bytes, fetched and inflated once per page, off the main
 // thread (snapshot-worker.mjs), as early as possible.
 //
-// Two callers share this module (same URL, so the same instance and the same download):
-// calculators/warm.mjs starts the download as soon as a calculator page knows its
-// runtime.json, and the `interpreter` wrapper pyodide-snapshot.mjs, which PyScript calls
-// much later, picks up the bytes. Inflating the ≈31 MB snapshot is ~0.2 s of CPU on a
+// An adapter of boot.mjs (same URL, so the same instance and the same download): it starts
+// the download as soon as a calculator page knows its runtime.json, and picks up the bytes
+// much later, when PyScript calls the `interpreter` adapter pyodide-snapshot.mjs. Inflating the ≈31 MB snapshot is ~0.2 s of CPU on a
 // desktop and about four times that on a mid-range phone: on the main thread it blocked
 // the page and Pyodide's start; in a worker it runs beside both. Whichever way the bytes
 // come (worker, Cache Storage, this page), the page checks the memory against this
@@ -56,7 +55,7 @@ export function snapshotURL(wrapperURL) {
 const RAW_CACHE = "tableside-snapshot-raw";
 
 // Cache Storage takes ~0.1 s to answer the first time on a page: on a calculator page
-// (the head's marker, see warm.mjs) ask it now, while runtime.json loads.
+// (the head's marker, see boot.mjs) ask it now, while runtime.json loads.
 // has() and match(): looking creates nothing (a never-used site keeps no cache at all).
 let rawCacheP = null;
 function rawCacheExists() {

@@ -5,13 +5,11 @@
 // form built from registry.json (written at build time), so forms show at once; Python
 // (Pyodide via PyScript, self-hosted) loads once per visit and survives Material's
 // instant navigation, because the elements it needs live outside the swapped container.
-// No inline JS (warm.mjs and snapshot.mjs are its imports): ready for a strict CSP.
+// No inline JS: ready for a strict CSP. Python's start is boot.mjs's (one promise).
 
-import { fetchJSON, manifestP, warmUp } from "./warm.mjs";
+import { failure, fetchJSON, onProgress, python, PY_SLOW_MS } from "./boot.mjs";
 import { pinFragment } from "./anchor.mjs";
 import { h, uid } from "./dom.mjs";
-import { refusal } from "./integrity.mjs";
-import { loadPython, PY_SLOW_MS } from "./python.mjs";
 import { fieldsOf, MAX_FIELD, readInputs } from "./form.mjs";
 import { urlState, writeUrl } from "./url-state.mjs";
 import { highlightRows, offerPush, renderResult, revealResult } from "./result.mjs";
@@ -31,18 +29,21 @@ const HERE = new URL(".", import.meta.url);
 document.documentElement.dataset.tsUi = "ready";
 
 const root = document.documentElement;
-// A calculator page starts Python as soon as it knows runtime.json (before Material's
-// document$ calls onPage); warm.mjs, loaded from the head, has started its downloads.
-manifestP.then((m) => {
-  if (document.querySelector(".ts-calc") && !FRAMED) { // framed: no engine (guards.mjs)
-    warmUp(m);
-    loadPython();
+// A calculator page starts Python now, before Material's document$ calls onPage (boot.mjs,
+// loaded from the head, has started its downloads). Framed: no engine (guards.mjs).
+if (document.querySelector(".ts-calc") && !FRAMED) python();
+onProgress((what) => {
+  for (const el of document.querySelectorAll(".ts-calc .ts-status[data-loading]")) {
+    el.textContent = `Loading the rules engine… (${what})`;
   }
-}).catch(() => {}); // loadPython() reports a missing manifest
+});
+/** registry.json: every calculator, by id (its shape: rules_pkg/shapes.py, generated types).
+ * @type {Promise<Map<string, Registry.Calculator>>} */
 const registryP = fetchJSON(new URL("registry.json", HERE))
-  .then((list) => new Map(list.map((c) => [c.id, c])));
+  .then((/** @type {Registry.Calculator[]} */ list) => new Map(list.map((c) => [c.id, c])));
 
 // --- one calculator ----------------------------------------------------------------------
+/** @param {any} host @param {Registry.Calculator} calc @param {number} index */
 function mount(host, calc, index) {
   host.dataset.tsReady = "";
   let preset = {};
@@ -146,7 +147,7 @@ function mount(host, calc, index) {
         status.dataset.loading = "";
       }
       try {
-        run = await loadPython();
+        run = await python();
       } catch {
         return; // the status line already says why (see below)
       }
@@ -196,16 +197,14 @@ function mount(host, calc, index) {
     status.textContent = "The rules engine could not be loaded yet (is the connection slow " +
       "or offline?). Still trying; the tables on this page work without it.";
   }, PY_SLOW_MS);
-  loadPython().then(() => {
+  python().then(() => {
     clearTimeout(slow);
     status.textContent = "";
     delete status.dataset.loading;
   }, () => {
     clearTimeout(slow);
     delete status.dataset.loading;
-    // A changed runtime file says so (integrity.mjs), rather than "could not be loaded".
-    status.textContent = refusal()?.message ?? ("The rules engine could not be loaded, so "
-      + "this calculator is off. The tables on this page still work.");
+    status.textContent = failure(); // a changed runtime file says so (integrity.mjs)
     host.classList.add("ts-off");
   });
   if (q) {
@@ -229,7 +228,7 @@ async function onPage() {
   const hosts = [.../** @type {NodeListOf<HTMLElement>} */ (
     document.querySelectorAll(".ts-calc:not([data-ts-ready])"))];
   if (!hosts.length) return;
-  if (!FRAMED) loadPython(); // start now: the first click is then usually instant
+  if (!FRAMED) python(); // start now: the first click is then usually instant
   let registry;
   try {
     registry = await registryP;

@@ -12,14 +12,21 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from .dice import Distribution
 from .errors import RulesError
+from .shapes import (
+    BoundDict,
+    CalculatorDict,
+    FracDict,
+    InputDict,
+    InputKind,
+    ResultDict,
+    ValueEntry,
+    ValueKind,
+)
 
-InputKind = Literal["int", "choice", "bool", "text"]
-# What a value of a Result is, so the UI formats it (a mean is never shown as a percentage).
-ValueKind = Literal["probability", "mean", "count", "dice", "text"]
 VALUE_KINDS: tuple[ValueKind, ...] = ("probability", "mean", "count", "dice", "text")
 _DICE_TEXT = re.compile(r"^\d*d\d+([+-]\d+)?$")
 MAX_SEED = 2**32 - 1
@@ -60,12 +67,12 @@ class Bound:
             return int(self.per * values[self.on[0]] + self.plus)
         return self.table().get(tuple(_key(values[n]) for n in self.on))
 
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"on": list(self.on), "why": self.why}
+    def to_dict(self) -> BoundDict:
+        d: BoundDict = {"on": list(self.on), "why": self.why}
         if self.rows is None:
-            d |= {"per": self.per, "plus": self.plus}
+            d["per"], d["plus"] = self.per, self.plus
         else:
-            d["table"] = [[list(k), n] for k, n in sorted(self.table().items())]
+            d["table"] = [(list(k), n) for k, n in sorted(self.table().items())]
         return d
 
 
@@ -115,8 +122,8 @@ class Input:
             raise RulesError(f"{self.label} is too long (at most {_MAX_TEXT} characters)")
         return text
 
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind,
+    def to_dict(self) -> InputDict:
+        d: InputDict = {"name": self.name, "label": self.label, "kind": self.kind,
                              "default": self.default}
         if self.min is not None:
             d["min"] = self.min
@@ -128,9 +135,10 @@ class Input:
             d["help"] = self.help
         if self.from_table:
             d["from_table"] = self.from_table
-        for key, bound in (("min_by", self.min_by), ("max_by", self.max_by)):
-            if bound is not None:
-                d[key] = bound.to_dict()
+        if self.min_by is not None:
+            d["min_by"] = self.min_by.to_dict()
+        if self.max_by is not None:
+            d["max_by"] = self.max_by.to_dict()
         return d
 
     def check_bounds(self, values: Mapping[str, Any]) -> None:
@@ -247,11 +255,12 @@ class Result:
                 return cast(ValueKind, kind)
         raise KeyError(name)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ResultDict:
         """JSON-ready form for the browser (fractions as 'n/d' plus a float)."""
         return {
             "summary": self.summary,
-            "values": [[k, _jsonable(v), kind] for k, v, kind in self.values],
+            # a list in Python, an array in JSON: typed as the triple it is (shapes.py)
+            "values": [cast(ValueEntry, [k, _jsonable(v), kind]) for k, v, kind in self.values],
             "steps": list(self.steps),
             "odds": [{"title": o.title, "rows": [
                 {"outcome": r.outcome, "exactly": _frac(r.exactly),
@@ -280,7 +289,7 @@ def value_kind(name: str, value: Any) -> ValueKind:
     return "text"
 
 
-def _frac(f: Fraction) -> dict[str, Any]:
+def _frac(f: Fraction) -> FracDict:
     return {"text": f"{f.numerator}/{f.denominator}", "value": float(f)}
 
 
@@ -340,7 +349,7 @@ class Calculator:
             return self.fn(rng=rng, **values)
         return self.fn(**values)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> CalculatorDict:
         return {"id": self.id, "game": self.game, "title": self.title, "source": self.source,
                 "description": self.description, "rolls": self.rolls,
                 "tables": list(self.tables), "sections": list(self.sections),

@@ -63,6 +63,7 @@ from typing import Any
 from scripts.bench_pages import INSTRUMENT, NEXT_PAGE, READ_VISIT, write_mpy_page
 from scripts.bench_report import Series, Visit, ratios, table, verdicts
 from scripts.bench_server import SERVED, VARIANT, serve
+from scripts.page_states import PYTHON, SAVED, SW, expect
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -139,9 +140,9 @@ def visit(ctx: Any, url: str, phone: bool, kind: str, timeout_s: float) -> tuple
         page.wait_for_function(
             "() => performance.getEntriesByName('tableside:first-result').length > 0 "
             "|| (window.__bench && window.__bench.result > 0) "
-            "|| document.documentElement.dataset.tsPython === 'failed'",
+            f"|| {PYTHON.is_('failed')}",
             timeout=timeout_s * 1000, polling=50)
-        if page.evaluate("document.documentElement.dataset.tsPython") == "failed":
+        if PYTHON.of(page) == "failed":
             raise RuntimeError(f"Python failed to load on {url}")
     r = page.evaluate(READ_VISIT)
     ready = r["load"] if kind == "static" else r["result"]
@@ -225,10 +226,8 @@ def cpu_calibration_ms() -> float:
 # What each first visit waits for (calculators/offline.js's states): a reading page until
 # its pages are saved offline (the worker's precache, no runtime); a calculator page until
 # Python answers and the runtime it downloaded is saved too ("Offline ready").
-READING_DONE = "() => document.documentElement.dataset.tsSw === 'ready'"
-CALC_DONE = ("() => document.documentElement.dataset.tsPython === 'ready'"
-             " && document.documentElement.dataset.tsSw === 'ready'"
-             " && document.documentElement.dataset.tsSaved === 'all'")
+READING_DONE = expect(SW.is_("ready"))
+CALC_DONE = expect(PYTHON.is_("ready"), SW.is_("ready"), SAVED.is_("all"))
 
 
 def first_visit_bytes(pw: Any, base: str, path: str, done: str, label: str,

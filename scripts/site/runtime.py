@@ -34,17 +34,17 @@ import sys
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 ROOT = Path(__file__).resolve().parents[2]
 HASHES = ROOT / "scripts" / "runtime_hashes.json"
 NODE_MODULES = ROOT / "node_modules"
 UI_DIR = ROOT / "calculators"
-# warm.mjs and snapshot*.mjs: tableside.js imports them whether or not the build made a
-# snapshot.
-UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "warm.mjs", "snapshot.mjs",
-            "snapshot-worker.mjs", "integrity.mjs", "guards.mjs", "anchor.mjs", "format.mjs",
-            "dom.mjs", "python.mjs", "form.mjs", "url-state.mjs", "result.mjs", "rolllog.mjs",
+# boot.mjs (the start-up), pyscript.mjs and snapshot*.mjs: tableside.js imports them
+# whether or not the build made a snapshot (pyodide-snapshot.mjs comes with a snapshot).
+UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.mjs",
+            "snapshot.mjs", "snapshot-worker.mjs", "integrity.mjs", "guards.mjs", "anchor.mjs",
+            "format.mjs", "dom.mjs", "form.mjs", "url-state.mjs", "result.mjs", "rolllog.mjs",
             "decks.mjs", "runtime-cache.mjs",
             # the encounter tracker (issue 12): "Apply to …" on every page, the page itself
             "encounter-apply.js", "encounter-store.js", "encounter.js", "encounter-view.js",
@@ -52,8 +52,8 @@ UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "warm.mjs", "snapshot.
 # The modules tableside.js imports, directly or not: every page preloads them with their
 # integrity before tableside.js, so its imports get checked copies (a browser checks an
 # import's integrity only through a preload or an import map).
-PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "warm.mjs", "dom.mjs", "guards.mjs",
-                "anchor.mjs", "format.mjs", "python.mjs", "form.mjs", "url-state.mjs",
+PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "boot.mjs", "pyscript.mjs", "dom.mjs",
+                "guards.mjs", "anchor.mjs", "format.mjs", "form.mjs", "url-state.mjs",
                 "result.mjs", "decks.mjs", "rolllog.mjs", "encounter-store.js",
                 "encounter-apply.js", "runtime-cache.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
@@ -63,6 +63,24 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # core.js imports core-*.js; error-*.js is loaded even with the plugin off ("!error").
 PYSCRIPT_PATTERNS = ("core.js", "core-*.js", "error-*.js")
 _ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed timestamps: the same sources give the same zip
+
+
+class RuntimeManifest(TypedDict):
+    """runtime.json: which files Python starts with (URLs relative to assets/calculators/).
+
+    Written once, at build time (here; the snapshot's fields by scripts/snapshot/hook.py),
+    and read in the browser by calculators/boot.mjs alone, typed by the declaration that
+    scripts/types_gen.py writes from this class (`Runtime.Manifest`).
+    """
+
+    bundle: str  # rules_pkg as a zip
+    bundle_sha256: str  # its SHA-256 (hex): a cache buster
+    pyodide: str  # PyScript's `interpreter`: Pyodide's module, or the snapshot's wrapper
+    pyscript: str  # PyScript's core module
+    bridge: str  # bridge.py
+    pyodide_plain: NotRequired[str]  # Pyodide's own module, in a snapshot build
+    snapshot: NotRequired[str]  # the gzipped memory snapshot, in a snapshot build
+    snapshot_sha256: NotRequired[str]  # its SHA-256 (hex)
 
 
 class RuntimeFileError(Exception):
@@ -151,7 +169,7 @@ class Plan:
     """Everything the runtime ships, decided before any page is rendered."""
 
     files: dict[str, bytes]  # site-relative path -> bytes written by build_runtime
-    manifest: dict[str, Any]  # runtime.json
+    manifest: RuntimeManifest  # runtime.json
     integrity: dict[str, str]  # site-relative path -> SRI, for every runtime file
     snapshot_memory: str | None  # SRI of the memory the snapshot restores, if any
 
@@ -164,7 +182,7 @@ def plan(pins: dict[str, str] | None = None) -> Plan:
     # offline.js is copied by scripts/sw/hook.py (the same bytes): listed, not written here.
     offline = {"assets/calculators/offline.js": sri((UI_DIR / "offline.js").read_bytes())}
     files["assets/runtime/tableside.zip"] = bundle
-    manifest: dict[str, Any] = {
+    manifest: RuntimeManifest = {
         "bundle": "../runtime/tableside.zip", "bundle_sha256": _sha256(bundle),
         "pyodide": "../runtime/pyodide/pyodide.mjs",
         "pyscript": "../runtime/pyscript/core.js", "bridge": "bridge.py"}

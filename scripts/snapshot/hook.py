@@ -29,7 +29,10 @@ import tempfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scripts.site.runtime import RuntimeManifest
 
 ROOT = Path(__file__).resolve().parents[2]
 MAKER = ROOT / "scripts" / "snapshot" / "make_snapshot.mjs"
@@ -128,7 +131,7 @@ def prepare(bundle: bytes, cache: Path = CACHE) -> Prepared | None:
         return None
 
 
-def manifest_fields(manifest: dict[str, Any], digest: str) -> dict[str, Any]:
+def manifest_fields(manifest: RuntimeManifest, digest: str) -> RuntimeManifest:
     """runtime.json with the snapshot's wrapper as PyScript's interpreter."""
     return {**manifest, "pyodide_plain": manifest["pyodide"],
             "pyodide": f"{WRAPPER.name}?snap={digest[:16]}",
@@ -144,7 +147,7 @@ def apply(site_dir: Path) -> bool:
     if not (manifest_path.is_file() and bundle.is_file()):
         log.info("snapshot skipped: no calculators runtime in %s", site_dir)
         return False
-    manifest: dict[str, Any] = json.loads(manifest_path.read_text("utf-8"))
+    manifest: RuntimeManifest = json.loads(manifest_path.read_text("utf-8"))
     out = assets / "runtime" / SNAPSHOT_NAME
     if "pyodide" not in manifest:
         log.info("snapshot skipped: runtime.json names no pyodide module")

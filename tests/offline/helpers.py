@@ -3,9 +3,13 @@ clearing Cache Storage, finding the pages with tables."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from pathlib import Path
 from typing import Any
+
+from scripts.page_states import PYTHON, SAVED, SW, expect
 
 # Predicates are arrow functions: the pages' Content-Security-Policy forbids eval, which
 # Playwright would use for a bare expression.
@@ -13,20 +17,18 @@ from typing import Any
 # seconds: be generous.
 SW_READY_MS = 180_000
 PY_READY_MS = 120_000
+RUNTIME_DIR = "assets/runtime/"
 
 
 def wait_sw_ready(page: Any) -> None:
     """The worker is active (so its precache is complete) and controls this page."""
-    page.wait_for_function(
-        "() => document.documentElement.dataset.tsSw === 'ready'"
-        " && !!navigator.serviceWorker.controller",
-        timeout=SW_READY_MS)
+    page.wait_for_function(expect(SW.is_("ready"), "!!navigator.serviceWorker.controller"),
+                           timeout=SW_READY_MS)
 
 
 def wait_saved(page: Any) -> None:
     """The runtime is in the runtime cache too (offline.js: <html data-ts-saved="all">)."""
-    page.wait_for_function("() => document.documentElement.dataset.tsSaved === 'all'",
-                           timeout=SW_READY_MS)
+    page.wait_for_function(expect(SAVED.is_("all")), timeout=SW_READY_MS)
 
 
 def save_everything(page: Any) -> None:
@@ -38,8 +40,7 @@ def save_everything(page: Any) -> None:
 
 
 def wait_python(page: Any) -> None:
-    page.wait_for_function("() => document.documentElement.dataset.tsPython === 'ready'",
-                           timeout=PY_READY_MS)
+    page.wait_for_function(expect(PYTHON.is_("ready")), timeout=PY_READY_MS)
 
 
 def compute_first(page: Any) -> str:
@@ -81,3 +82,25 @@ def table_pages(site_dir: Path) -> dict[str, tuple[int, int]]:
             rel = html.relative_to(site_dir).as_posix()[: -len("index.html")]
             pages[rel] = (tables, len(re.findall(r'class="ts-calc"', text)))
     return pages
+
+
+def runtime_files(site_dir: Path) -> dict[str, str]:
+    """Site-relative path -> SRI of every runtime file of this build."""
+    return {p.relative_to(site_dir).as_posix():
+            "sha256-" + base64.b64encode(hashlib.sha256(p.read_bytes()).digest()).decode()
+            for p in sorted((site_dir / RUNTIME_DIR).rglob("*")) if p.is_file()}
+
+
+def runtime_cache(page: Any) -> dict[str, list[str]]:
+    """What the runtime cache holds: URL path -> [its hash header, the SRI of its body]."""
+    held: dict[str, list[str]] = page.evaluate("""async () => {
+        const cache = await caches.open("tableside-runtime");
+        const out = {};
+        for (const req of await cache.keys()) {
+          const r = await cache.match(req);
+          const d = new Uint8Array(await crypto.subtle.digest("SHA-256", await r.arrayBuffer()));
+          out[new URL(req.url).pathname.slice(1)] =
+            [r.headers.get("X-Tableside-SRI"), "sha256-" + btoa(String.fromCharCode(...d))];
+        }
+        return out; }""")
+    return held

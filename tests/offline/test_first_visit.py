@@ -14,9 +14,7 @@ requests for each file.
 
 from __future__ import annotations
 
-import base64
 import gzip
-import hashlib
 import http.server
 import json
 import os
@@ -32,17 +30,24 @@ from typing import Any
 import pytest
 
 from scripts.bench import CHROMIUM_ARGS
+from scripts.page_states import SAVED
 
 from .conftest import _TYPES
-from .helpers import compute_first, wait_python, wait_sw_ready
+from .helpers import (
+    RUNTIME_DIR,
+    compute_first,
+    runtime_cache,
+    runtime_files,
+    wait_python,
+    wait_saved,
+    wait_sw_ready,
+)
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 
 PAGE = "horizon/assault-rifles/"  # a weapon profile page with calculators
 READING = "horizon/"  # a page of rules text, no calculator
-RUNTIME_DIR = "assets/runtime/"
-SAVED_MS = 180_000
 
 
 class Counting:
@@ -117,38 +122,11 @@ def context(request: Any, browser: Any, tmp_path: Path) -> Iterator[Any]:
         ctx.close()
 
 
-def runtime_files(site_dir: Path) -> dict[str, str]:
-    """Site-relative path -> SRI of every runtime file of this build."""
-    return {p.relative_to(site_dir).as_posix():
-            "sha256-" + base64.b64encode(hashlib.sha256(p.read_bytes()).digest()).decode()
-            for p in sorted((site_dir / RUNTIME_DIR).rglob("*")) if p.is_file()}
-
-
 def reading_precache(site_dir: Path) -> dict[str, int]:
     """The reading precache's files and sizes, read from the generated sw.js."""
     sw = (site_dir / "sw.js").read_text("utf-8")
     urls = re.findall(r'\{"revision":(?:"[0-9a-f]+"|null),"url":"([^"]+)"\}', sw)
     return {u: (site_dir / u).stat().st_size for u in urls}
-
-
-def runtime_cache(page: Any) -> dict[str, list[str]]:
-    """What the runtime cache holds: URL path -> [its hash header, the SRI of its body]."""
-    held: dict[str, list[str]] = page.evaluate("""async () => {
-        const cache = await caches.open("tableside-runtime");
-        const out = {};
-        for (const req of await cache.keys()) {
-          const r = await cache.match(req);
-          const d = new Uint8Array(await crypto.subtle.digest("SHA-256", await r.arrayBuffer()));
-          out[new URL(req.url).pathname.slice(1)] =
-            [r.headers.get("X-Tableside-SRI"), "sha256-" + btoa(String.fromCharCode(...d))];
-        }
-        return out; }""")
-    return held
-
-
-def wait_saved(page: Any) -> None:
-    page.wait_for_function("() => document.documentElement.dataset.tsSaved === 'all'",
-                           timeout=SAVED_MS)
 
 
 def test_a_reading_page_downloads_no_runtime_and_each_file_once(
@@ -160,7 +138,7 @@ def test_a_reading_page_downloads_no_runtime_and_each_file_once(
         page.goto(counting.url + READING)
         wait_sw_ready(page)  # the reading precache is complete
         page.locator("#ts-save").wait_for()
-        assert page.locator("html").get_attribute("data-ts-saved") == "none"
+        assert SAVED.of(page) == "none"
     finally:
         ctx.close()
     precache = reading_precache(site_dir)

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 import rules_pkg
+from scripts.page_states import SAVED
 
 from .conftest import Served
 from .helpers import (
@@ -438,12 +439,12 @@ RECORD = """() => {
   const note = () => {
     const box = document.getElementById("ts-save");
     const bar = box && box.querySelector("progress");
-    window.__saves.push({state: document.documentElement.dataset.tsSaved,
+    window.__saves.push({state: document.documentElement.getAttribute("SAVED_ATTR"),
                          text: box ? box.innerText : "", bar: bar ? [bar.value, bar.max] : null});
   };
   new MutationObserver(note).observe(document.body, {subtree: true, childList: true,
                                                      characterData: true, attributes: true});
-}"""
+}""".replace("SAVED_ATTR", SAVED.attr)
 
 
 def test_save_everything_then_a_calculator_offline(context: Any, site_dir: Path,
@@ -456,7 +457,7 @@ def test_save_everything_then_a_calculator_offline(context: Any, site_dir: Path,
     assert button.inner_text() == f"Save everything for offline ({runtime_bytes / 1e6:.1f} MB)"
     assert "Pages are saved for offline reading." in control.inner_text()
     assert control.get_attribute("role") == "status"
-    assert page.locator("html").get_attribute("data-ts-saved") == "none"
+    assert SAVED.of(page) == "none"
     page.evaluate(RECORD)
     button.click()
     wait_saved(page)

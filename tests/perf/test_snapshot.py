@@ -110,9 +110,20 @@ def _profile_page(site_dir: Path) -> tuple[str, str]:
     raise AssertionError(f"no Horizon page with {CALC}")
 
 
+# The start-up's states as calculators/boot.mjs enters them (<html data-ts-boot>).
+RECORD_BOOT = """
+window.__bootStates = [];
+new MutationObserver(() => {
+  const s = document.documentElement.dataset.tsBoot;
+  if (s && window.__bootStates.at(-1) !== s) window.__bootStates.push(s);
+}).observe(document, { subtree: true, attributeFilter: ["data-ts-boot"] });
+"""
+
+
 def _compute(browser: Any, url: str, ap: int, plain: bool = False,
-             no_snapshot_file: bool = False) -> tuple[str, list[str], list[str]]:
-    """Compute CALC on the page; returns its summary, the URLs fetched, console warnings."""
+             no_snapshot_file: bool = False) -> tuple[str, list[str], list[str], list[str]]:
+    """Compute CALC on the page; returns its summary, the URLs fetched, console warnings
+    and the start-up's states (boot.mjs), in order."""
     ctx = browser.new_context(service_workers="block")  # routes must see runtime.json
     if no_snapshot_file:  # a host that lost the file: the page must start plainly
         ctx.route(f"**/{hook.SNAPSHOT_NAME}*", lambda route: route.fulfill(status=404))
@@ -125,6 +136,7 @@ def _compute(browser: Any, url: str, ap: int, plain: bool = False,
 
         ctx.route("**/assets/calculators/runtime.json", to_plain)
     page = ctx.new_page()
+    page.add_init_script(RECORD_BOOT)
     urls: list[str] = []
     warnings: list[str] = []
     page.on("request", lambda r: urls.append(r.url))
@@ -133,7 +145,7 @@ def _compute(browser: Any, url: str, ap: int, plain: bool = False,
     try:
         summary = compute_ap(page, url, ap)
         assert page.evaluate("document.documentElement.dataset.tsPython") == "ready"
-        return summary, urls, warnings
+        return summary, urls, warnings, page.evaluate("window.__bootStates")
     finally:
         ctx.close()
 
@@ -155,14 +167,16 @@ def test_snapshot_and_plain_start_give_cpythons_answer(browser: Any, base_url: s
                                                        site_dir: Path, ap: int) -> None:
     path, weapon = _profile_page(site_dir)
     expected = rules_pkg.get(CALC).run(weapon=weapon, ap=ap).summary
-    snap, snap_urls, snap_warn = _compute(browser, base_url + path, ap, plain=False)
-    plain, plain_urls, _ = _compute(browser, base_url + path, ap, plain=True)
+    snap, snap_urls, snap_warn, snap_states = _compute(browser, base_url + path, ap)
+    plain, plain_urls, _, plain_states = _compute(browser, base_url + path, ap, plain=True)
     assert snap == expected
     assert plain == expected
     # Each path really was the one it claims to be.
     assert any(hook.SNAPSHOT_NAME in u for u in snap_urls)
     assert not any("could not be used" in w for w in snap_warn), snap_warn
     assert not any(hook.SNAPSHOT_NAME in u for u in plain_urls)
+    assert snap_states == ["fetching", "snapshot", "ready"]
+    assert plain_states == ["fetching", "plain", "ready"]
 
 
 @pytest.mark.browser
@@ -170,7 +184,8 @@ def test_a_missing_snapshot_falls_back_to_the_plain_start(browser: Any, base_url
                                                           site_dir: Path) -> None:
     path, weapon = _profile_page(site_dir)
     expected = rules_pkg.get(CALC).run(weapon=weapon, ap=12).summary
-    got, urls, warnings = _compute(browser, base_url + path, 12, no_snapshot_file=True)
+    got, urls, warnings, states = _compute(browser, base_url + path, 12, no_snapshot_file=True)
     assert got == expected
     assert any(hook.SNAPSHOT_NAME in u for u in urls)
     assert any("could not be used" in w for w in warnings), warnings
+    assert states == ["fetching", "snapshot", "plain", "ready"]  # boot.mjs's fallback

@@ -75,7 +75,7 @@ def test_every_module_the_page_imports_is_preloaded_with_integrity(site_dir: Pat
             if dep not in needed:
                 needed.add(dep)
                 todo.append(dep)
-    assert {"warm.mjs", "integrity.mjs", "guards.mjs", "snapshot.mjs"} <= needed
+    assert {"boot.mjs", "pyscript.mjs", "integrity.mjs", "guards.mjs", "snapshot.mjs"} <= needed
     for page in pages(site_dir):
         text = page.read_text("utf-8")
         script = re.search(r'<script [^>]*src="[^"]*assets/calculators/tableside\.js"', text)

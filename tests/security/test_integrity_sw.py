@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from offline.helpers import wait_sw_ready
 
+from scripts.page_states import SAVED, SW, expect
+
 from .test_integrity_tamper import copy_site, flip_middle, server  # noqa: F401 (fixture)
 
 STATE = """async () => {
@@ -41,7 +43,7 @@ def test_the_worker_refuses_a_changed_reading_file(browser: Any, site_dir: Path,
     page = ctx.new_page()
     try:
         page.goto(f"{url}sw-reading/")
-        page.wait_for_function("() => document.documentElement.dataset.tsSw === 'registered'",
+        page.wait_for_function(expect(SW.is_("registered")),
                                timeout=30_000)
         deadline = time.monotonic() + 120
         state = page.evaluate(STATE)
@@ -50,7 +52,7 @@ def test_the_worker_refuses_a_changed_reading_file(browser: Any, site_dir: Path,
             state = page.evaluate(STATE)
         assert state is None or not any(state.values()), state  # the install failed
         assert page.evaluate("() => navigator.serviceWorker.controller") is None
-        assert page.locator("html").get_attribute("data-ts-sw") == "registered"  # never ready
+        assert SW.of(page) == "registered"  # never ready
         assert page.evaluate(HELD, f"{url}sw-reading/{rel}") is None
     finally:
         ctx.close()
@@ -73,7 +75,7 @@ def test_the_worker_never_stores_a_changed_runtime_file(rel: str, browser: Any, 
         control = page.locator("#ts-save")
         control.get_by_role("button", name="Save everything for offline").click()
         control.get_by_text("Saving for offline failed").wait_for(timeout=180_000)
-        assert page.locator("html").get_attribute("data-ts-saved") == "none"
+        assert SAVED.of(page) == "none"
         assert page.evaluate(HELD, f"{url}{name}/{rel}") is None
         other = "assets/runtime/pyodide/pyodide.asm.wasm"
         assert page.evaluate(HELD, f"{url}{name}/{other}").startswith("sha256-")
@@ -91,8 +93,8 @@ def test_the_worker_installs_from_the_untouched_copy(browser: Any, site_dir: Pat
     page = ctx.new_page()
     try:
         page.goto(f"{url}sw-clean/")
-        page.wait_for_function("() => document.documentElement.dataset.tsSw === 'ready'"
-                               " && !!navigator.serviceWorker.controller", timeout=120_000)
+        page.wait_for_function(expect(SW.is_("ready"), "!!navigator.serviceWorker.controller"),
+                               timeout=120_000)
         rel = "search/search_index.json"
         assert page.evaluate(HELD, f"{url}sw-clean/{rel}") == "precached"
     finally:

@@ -121,6 +121,7 @@ def test_a_changed_runtime_file_is_refused_visibly(kind: str, browser: Any, site
                                "document.documentElement.dataset.tsPython)", timeout=PY_MS)
         html = page.locator("html")
         assert html.get_attribute("data-ts-python") == "failed"
+        assert html.get_attribute("data-ts-boot") == "failed"  # calculators/boot.mjs
         assert html.get_attribute("data-ts-integrity") == "failed"
         host = open_calc(page, ".ts-calc")
         status = host.locator(".ts-status")

@@ -1,0 +1,221 @@
+// @ts-check
+// The calculators' start-up, in this one file: one promise, `python()`, and the states it
+// goes through, each in <html data-ts-boot> (and, for people, tests and offline.js, in
+// <html data-ts-python>: "loading" while it starts, then "ready" or "failed").
+//
+//   idle ──python()──▶ fetching ──┬─(snapshot start)──▶ snapshot ──┬──────────▶ ready
+//                                 │                       │ unusable┘(bridge ran)
+//                                 │                       ▼
+//                                 └─(plain start)─────▶ plain ──────────────▶ ready
+//   fetching | snapshot | plain ──(no runtime.json, a changed file, PyScript or the
+//                                   bridge failing)──▶ failed: failure() says why
+//
+// - fetching: runtime.json (read here: the one reader of that contract, RuntimeManifest),
+//   the downloads Python's start waits for (warmUp), the bridge, and PyScript's and
+//   Pyodide's modules, each checked against this build's hashes (integrity.mjs);
+// - snapshot or plain: Pyodide starts, from the build's memory snapshot or plainly. The
+//   choice is runtime.json's; a snapshot that turns out unusable (not cached on a slow
+//   link, a failed download, no DecompressionStream) falls back to plain: same answers;
+// - ready: bridge.py has run, and `python()` resolves with its run function.
+// A file that is not this build's stops the start in any state (integrity.mjs refuses it).
+//
+// The adapters hold no start-up state: pyscript.mjs (PyScript: its config, hooks and
+// elements), pyodide-snapshot.mjs (PyScript's `interpreter` in a snapshot build: hands
+// Pyodide's loader to startPyodide() here) and snapshot.mjs (the snapshot's bytes).
+//
+// On a calculator page the head loads this module `async` (overrides/main.html): it runs
+// while the page is still parsed, and starts the downloads then; tableside.js imports the
+// same module (same URL, same instance) and calls python().
+import { IntegrityError, modulesBeside, refusal, sriFor, unverified, verifiedModules }
+  from "./integrity.mjs";
+import { FRAMED } from "./guards.mjs";
+import { snapshotURL, startSnapshot } from "./snapshot.mjs";
+import { startPyScript } from "./pyscript.mjs";
+
+/** @typedef {import("./pyscript.mjs").Run} Run */
+
+/** runtime.json: which files Python starts with (URLs relative to this folder). Written
+ * once at build time; its type is generated from scripts/site/runtime.py's RuntimeManifest
+ * (scripts/types_gen.py), the one declaration of that contract.
+ * @typedef {Runtime.Manifest} RuntimeManifest */
+
+/** @typedef {"idle" | "fetching" | "snapshot" | "plain" | "ready" | "failed"} BootState */
+
+/** Each state and the states it may go to. */
+const NEXT = /** @type {Record<BootState, BootState[]>} */ ({
+  idle: ["fetching"],
+  fetching: ["snapshot", "plain", "failed"],
+  snapshot: ["plain", "ready", "failed"],
+  plain: ["ready", "failed"],
+  ready: [],
+  failed: [],
+});
+
+const HERE = new URL(".", import.meta.url);
+const root = document.documentElement;
+// Pyodide stalls (no error) when its wasm fails to download, but a slow phone can take
+// ~45 s cold: after this long the page says it may have failed, and keeps waiting.
+export const PY_SLOW_MS = 30000;
+const CANNOT_LOAD = "The rules engine could not be loaded, so this calculator is off. "
+  + "The tables on this page still work.";
+
+/** @type {BootState} */
+let state = "idle";
+/** @type {string | null} */
+let failedWith = null;
+
+/** @param {BootState} to */
+function enter(to) {
+  if (to === state || state === "failed") return; // a refusal may overtake a fallback
+  if (!NEXT[state].includes(to)) throw new Error(`boot: no way from ${state} to ${to}`);
+  state = to;
+  root.dataset.tsBoot = to;
+  root.dataset.tsPython = to === "ready" || to === "failed" ? to : "loading";
+}
+
+/** The start-up's state now. */
+export const bootState = () => state;
+
+/** Why the calculators are off, in the reader's words (null unless failed): a changed
+ * runtime file says so (integrity.mjs), anything else "could not be loaded". */
+export const failure = () => failedWith;
+
+/** @param {string | URL} url @returns {Promise<any>} */
+export const fetchJSON = (url) => fetch(url).then((r) => {
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+  return r.json();
+});
+
+/** runtime.json, read once per visit (its URL is preloaded from the head).
+ * @type {Promise<RuntimeManifest>} */
+const manifestP = fetchJSON(new URL("runtime.json", HERE));
+manifestP.catch(() => {}); // python() reports it, when a page needs Python
+
+/** Whether runtime.json says to start from the snapshot (the bench's "plain" variant
+ * points `pyodide` back at Pyodide's own module). @param {RuntimeManifest} m */
+const snapshotBuild = (m) => Boolean(m.snapshot) && m.pyodide !== m.pyodide_plain;
+
+// --- fetching: the downloads, as early as the page knows it has calculators ---------------
+/** @param {Record<string, string | URL>} attrs */
+function link(attrs) {
+  const el = document.createElement("link");
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  document.head.append(el);
+}
+
+let warm = false;
+
+/** Start, in parallel, what Python's start will wait for: Pyodide's modules, wasm and
+ * standard library (preloads with the same URL and credentials mode as Pyodide's own
+ * fetch() and import(), so the browser reuses the responses) and the snapshot.
+ * @param {RuntimeManifest} m */
+function warmUp(m) {
+  if (warm || FRAMED) return; // another site's frame gets no engine (guards.mjs)
+  warm = true;
+  // PyScript imports `interpreter` (its URL carries the snapshot's hash) only once its
+  // own modules have run; the partial preloads PyScript itself.
+  const module = (/** @type {URL} */ href) =>
+    link({ rel: "modulepreload", href, integrity: sriFor(href) || "" });
+  module(new URL(m.pyodide, HERE));
+  const dir = new URL(".", new URL(m.pyodide_plain || m.pyodide, HERE));
+  module(new URL("pyodide.asm.mjs", dir));
+  for (const f of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
+    link({ rel: "preload", as: "fetch", crossorigin: "", href: new URL(f, dir) });
+  }
+  if (snapshotBuild(m)) startSnapshot(snapshotURL(new URL(m.pyodide, HERE)));
+}
+
+// The head's marker says this page has calculators (its body may not be parsed yet).
+if (document.querySelector('meta[name="tableside:calculators"]')) {
+  manifestP.then(warmUp, () => {});
+}
+
+/** Rejects with the first refusal of a runtime file (integrity.mjs): raced with each step. */
+const refused = unverified.then((r) => { throw new IntegrityError(r.message); });
+refused.catch(() => {});
+
+/** @param {URL} url @returns {Promise<string>} */
+function fetchText(url) {
+  const text = fetch(url).then((r) => {
+    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+    return r.text();
+  });
+  text.catch(() => {}); // reported when it is needed
+  return text;
+}
+
+// --- the one promise ----------------------------------------------------------------------
+/** @type {Promise<Run> | null} */
+let pythonP = null;
+/** @type {Set<(what: string) => void>} */
+const progressListeners = new Set();
+
+/** Hear what the start is loading now (PyScript's progress words). */
+export function onProgress(/** @type {(what: string) => void} */ listener) {
+  progressListeners.add(listener);
+}
+
+/** Start Python once per visit; resolves with the bridge's run function.
+ * @returns {Promise<Run>} */
+export function python() {
+  if (pythonP) return pythonP;
+  enter("fetching");
+  pythonP = (async () => {
+    const m = await Promise.race([refused, manifestP]);
+    warmUp(m); // if the page did not already (it had no calculators when it opened)
+    const bridge = fetchText(new URL(m.bridge, HERE));
+    const core = new URL(m.pyscript, HERE);
+    const interpreter = new URL(m.pyodide, HERE);
+    // Python's modules (PyScript, the interpreter module, Pyodide) get in only checked: a
+    // changed one stops here, before any of them runs.
+    await Promise.race([refused, verifiedModules([interpreter, ...modulesBeside(core),
+      ...modulesBeside(new URL(m.pyodide_plain || m.pyodide, HERE))])]);
+    enter(snapshotBuild(m) ? "snapshot" : "plain");
+    const bundle = new URL(m.bundle, HERE);
+    bundle.searchParams.set("v", m.bundle_sha256.slice(0, 16));
+    const run = await Promise.race([refused, startPyScript({ core, interpreter, bundle, bridge,
+      onProgress: (what) => { for (const f of progressListeners) f(what); } })]);
+    enter("ready");
+    return run;
+  })();
+  pythonP.catch((e) => {
+    failedWith = refusal()?.message ?? CANNOT_LOAD;
+    enter("failed");
+    console.warn("Tableside: the rules engine could not load:", e);
+  });
+  return pythonP;
+}
+
+/**
+ * Pyodide's start in a snapshot build: called by PyScript through the `interpreter`
+ * adapter (pyodide-snapshot.mjs) with Pyodide's own loader. From the snapshot while it is
+ * usable, else plainly (state plain); a snapshot that is not this build's stops Python.
+ * @template T
+ * @param {(options: object) => Promise<T>} load  Pyodide's loadPyodide
+ * @param {object} options  PyScript's options, `indexURL` set
+ * @returns {Promise<T>}
+ */
+export async function startPyodide(load, options) {
+  const m = await manifestP;
+  const snapshot = state === "snapshot" ? startSnapshot(snapshotURL(new URL(m.pyodide, HERE)))
+    : null;
+  if (!snapshot) { // no DecompressionStream here (or not a snapshot start)
+    enter("plain");
+    return load(options);
+  }
+  try {
+    // A slow link: wait for the (quick) cache answer; else hand Pyodide the promise, so
+    // it fetches and compiles its wasm while the snapshot arrives.
+    const bytes = snapshot.onlyIfCached ? await snapshot.bytes : snapshot.bytes;
+    if (bytes === null) { // a slow link, and the snapshot not cached
+      enter("plain");
+      return load(options);
+    }
+    return await load({ ...options, _loadSnapshot: bytes });
+  } catch (e) {
+    if (e instanceof IntegrityError) throw e;
+    console.warn("Tableside: the Python snapshot could not be used; starting plainly:", e);
+    enter("plain");
+    return load(options);
+  }
+}
