@@ -72,7 +72,8 @@ class Bound:
         if self.rows is None:
             d["per"], d["plus"] = self.per, self.plus
         else:
-            d["table"] = [(list(k), n) for k, n in sorted(self.table().items())]
+            # JSON has no tuples: lists, as registry.json gives them back (typed as pairs)
+            d["table"] = cast(Any, [[list(k), n] for k, n in sorted(self.table().items())])
         return d
 
 
