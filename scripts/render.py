@@ -88,8 +88,8 @@ def _render(generator: str, build_dir: Path, site_dir: Path) -> None:
     if out.exists():
         shutil.rmtree(out)
     zensical = shutil.which("zensical", path=str(Path(sys.executable).parent)) or "zensical"
-    proc = subprocess.run([zensical, "build", "--clean", "-f", str(cfg)], cwd=build_dir,
-                          env=env, check=False)
+    proc = subprocess.run([zensical, "build", "--strict", "--clean", "-f", str(cfg)],
+                          cwd=build_dir, env=env, check=False)
     if proc.returncode:
         raise SystemExit(proc.returncode)
     if site_dir.exists():
