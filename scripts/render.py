@@ -88,7 +88,7 @@ def _render(generator: str, build_dir: Path, site_dir: Path) -> None:
     if out.exists():
         shutil.rmtree(out)
     zensical = shutil.which("zensical", path=str(Path(sys.executable).parent)) or "zensical"
-    proc = subprocess.run([zensical, "build", "--strict", "--clean", "-f", str(cfg)],
+    proc = subprocess.run([zensical, "build", "--strict", "--clean", "-f", str(cfg.resolve())],
                           cwd=build_dir, env=env, check=False)
     if proc.returncode:
         raise SystemExit(proc.returncode)
