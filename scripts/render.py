@@ -26,8 +26,6 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 GENERATORS = ("mkdocs", "zensical")
-# A hook MkDocs runs while it renders (what the search index sees of a page, issue #11).
-RENDER_HOOKS = ("scripts/site/search_terms.py",)
 
 
 def _rel(path: Path, start: Path) -> str:
@@ -43,7 +41,6 @@ def config(build_dir: Path, generator: str = "mkdocs") -> dict[str, Any]:
             "site_dir": "site",
             "theme": {"custom_dir": _rel(ROOT / "overrides", build_dir),
                       "favicon": favicon},
-            "hooks": [_rel(ROOT / h, build_dir) for h in RENDER_HOOKS],
             "nav": values["nav"], "extra": values["extra"]}
 
 
@@ -74,7 +71,10 @@ def _render(generator: str, build_dir: Path, site_dir: Path) -> None:
     text = yaml.safe_dump(config(build_dir, generator), sort_keys=False, allow_unicode=True)
     cfg.write_text("# Written by scripts/render.py from site.json: do not edit.\n" + text,
                    "utf-8")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": os.environ.get("NO_MKDOCS_2_WARNING", "1")}
+    # The Markdown extension scripts.site.search_terms is imported by name, from the repo.
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    env = {**os.environ, "PYTHONPATH": path,
+           "NO_MKDOCS_2_WARNING": os.environ.get("NO_MKDOCS_2_WARNING", "1")}
     if generator == "mkdocs":
         cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg),
                "-d", str(site_dir.resolve())]

@@ -3,8 +3,9 @@
 MkDocs-Material (the default: the site `make test` built, `site_dir`) and Zensical
 (`make site GENERATOR=zensical`: built here, into a temporary folder, so it runs with the
 `build` marker) render the same generate-stage folder; the finish stage makes both run.
-Each must show every source table cell by cell, find a table cell by search, answer with
-a calculator, keep Python across instant navigation and work offline. What Zensical does
+Each must show every source table cell by cell, find a table cell by search (its index
+with the search terms of issue #11), answer with a calculator, keep Python across instant
+navigation and work offline. What Zensical does
 differently is listed in the README ("Zensical beside MkDocs").
 """
 
@@ -97,6 +98,21 @@ def test_every_source_table_is_there_cell_by_cell(rendered: Rendered) -> None:
     assert len(docs) >= 5
     for doc in docs:
         assert_tables_cell_by_cell(doc, rendered.site, pages)
+
+
+# Each generator's search index: file and the key of its list of sections.
+INDEX = {"mkdocs": ("search/search_index.json", "docs"), "zensical": ("search.json", "items")}
+
+
+def test_the_search_index_has_both_spellings(rendered: Rendered) -> None:
+    """scripts/site/search_terms.py (a Markdown extension) reaches either index (issue #11)."""
+    path, key = INDEX[rendered.generator]
+    docs = json.loads((rendered.site / path).read_text("utf-8"))[key]
+    armor = next(d for d in docs if d["location"].endswith("/#armor-save"))
+    assert re.search(r"\barmour\b", armor["text"]), armor["text"][-200:]
+    # and a weapon's section reads as words, not as its 30 rows of numbers
+    cannon = next(d for d in docs if d["title"].startswith("Weapon Profile - Hand Cannon"))
+    assert len(re.findall(r"\b\d+\b", re.sub(r"<[^>]+>", " ", cannon["text"]))) < 15
 
 
 @pytest.fixture
