@@ -13,7 +13,7 @@ ifndef TEST_PORT
 TEST_PORT := $(shell $(PYTHON) -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 endif
 
-.PHONY: help setup lock data golden site serve test test-fast test-js lint test-pyodide bench clean
+.PHONY: help setup lock data golden generate render finish site serve test test-fast test-js lint test-pyodide bench clean
 
 help:
 	@echo "make serve   set up, build and serve the site on http://127.0.0.1:$(PORT)/"
@@ -21,7 +21,8 @@ help:
 	@echo "make test-fast  every test but the browser, Pyodide and extra-build ones"
 	@echo "make test-js the browser's pure JavaScript under node --test"
 	@echo "make lint    ruff, mypy, workflow lint and tsc (JavaScript types)"
-	@echo "make site    build site/ only"
+	@echo "make site    build site/ only (GENERATOR=zensical: render with Zensical)"
+	@echo "make generate | render | finish   one stage of make site"
 	@echo "make data    extract sources/ into rules_pkg/data/ and print the lint report"
 	@echo "make bench   print speed and size figures"
 
@@ -64,8 +65,23 @@ data: $(VENV)/.stamp
 golden: data
 	@git --no-pager diff --stat -- rules_pkg/data tests/fixtures || true
 
+# The site in four stages, each runnable alone (README: "The build in stages"):
+# extract (data) -> generate -> render (the only stage that knows the site generator) -> finish.
+GENERATOR ?= mkdocs
+BUILD_DIR := build/stage
+generate: $(VENV)/.stamp node_modules/.stamp
+	$(PY) -m scripts.generate $(BUILD_DIR)
+
+render: $(VENV)/.stamp
+	TABLESIDE_SITE_URL=$(SITE_URL) $(PY) -m scripts.render $(GENERATOR) $(BUILD_DIR) site
+
+finish: $(VENV)/.stamp node_modules/.stamp
+	$(PY) -m scripts.finish site $(BUILD_DIR)
+
 site: $(VENV)/.stamp node_modules/.stamp data
-	TABLESIDE_SITE_URL=$(SITE_URL) $(PY) -m mkdocs build --strict
+	$(PY) -m scripts.generate $(BUILD_DIR)
+	TABLESIDE_SITE_URL=$(SITE_URL) $(PY) -m scripts.render $(GENERATOR) $(BUILD_DIR) site
+	$(PY) -m scripts.finish site $(BUILD_DIR)
 
 serve: setup site
 	@echo "Serving http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"

@@ -3,7 +3,7 @@
 // scripts/sw/build_sw.mjs), asks before a new build takes over an open tab, and says when
 // the calculators cannot work offline because their runtime was never saved.
 //
-// Served as assets/calculators/offline.js (copied by scripts/sw/hook.py); every URL is
+// Served as assets/calculators/offline.js (copied by scripts/sw/offline.py); every URL is
 // relative to this file, so the site works under a sub-path (e.g. /tableside/).
 // The reading pages are saved on any visit (the worker's precache); the Python runtime
 // (~20 MB) when a calculator page first needs it, or all of it when the reader asks: a

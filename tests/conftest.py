@@ -1,14 +1,15 @@
 """Shared fixtures for every test folder (stable: other tests build on them).
 
 site_dir     Path of a built site: $TABLESIDE_SITE_DIR when set (e.g. `make site` built
-             ./site), else one `mkdocs build --strict` per session into a temp dir.
+             ./site), else one build (scripts/stages.py) per session into a temp dir.
 base_url     "http://127.0.0.1:<port>/": a threaded http.server serving site_dir
              (.wasm as application/wasm, .mjs as text/javascript). When this session
              builds the site, site_url is set to that port, so Material's instant
              navigation (which checks links against sitemap.xml, port included) works.
 browser      A Playwright (sync) Chromium: Debian's `chromium` from PATH with
              CHROMIUM_ARGS; fails (never skips) when it is missing.
-build_site   build_site(dest, env=None, site_url=None) -> Path: a strict build into dest.
+build_site   build_site(dest, env=None, site_url=None, generator="mkdocs") -> Path: a build
+             into dest (generate, render with `generator`, finish).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import http.server
 import os
 import re
 import shutil
-import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+
+from scripts import stages
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -34,16 +36,17 @@ CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-q
 BuildSite = Callable[..., Path]
 
 
-def build(dest: Path, env: Mapping[str, str] | None = None, site_url: str | None = None) -> Path:
-    """`mkdocs build --strict` into dest; fails the test with MkDocs' output on error."""
-    run_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
+def build(dest: Path, env: Mapping[str, str] | None = None, site_url: str | None = None,
+          generator: str = "mkdocs") -> Path:
+    """The generate, render and finish stages into dest (their build folder beside it);
+    fails the test with the stages' output on error."""
+    run_env = dict(env or {})
     if site_url:
         run_env["TABLESIDE_SITE_URL"] = site_url
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
-                           "-f", str(ROOT / "mkdocs.yml"), "-d", str(dest)],
-                          cwd=ROOT, env=run_env, capture_output=True, text=True, timeout=600)
-    if proc.returncode != 0:
-        pytest.fail(f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}", pytrace=False)
+    built = stages.build(dest, dest.with_name(dest.name + ".stage"), generator=generator,
+                         env=run_env)
+    if not built.ok:
+        pytest.fail(f"the site build failed:\n{built.output}", pytrace=False)
     return dest
 
 

@@ -1,4 +1,4 @@
-"""MkDocs hook: the site as an installable app (web app manifest, icons, inline favicon).
+"""The site as an installable app (web app manifest, icons, inline favicon).
 
 One source image, `docs/assets/images/icon.svg`, gives every icon:
 * the favicon, inline as a `data:` URL, so a page's icon costs no request: Chromium
@@ -8,8 +8,8 @@ One source image, `docs/assets/images/icon.svg`, gives every icon:
   drawn at build time by `scripts/site/icons.mjs` (resvg) into `assets/icons/`.
 
 `manifest.webmanifest` sits at the site root with relative `start_url` and `scope`, so
-the app is right under any sub-path (a GitHub Pages project site). Runs before the
-service worker hook (-100), whose precache must list the icons and the manifest.
+the app is right under any sub-path (a GitHub Pages project site). The generate stage
+writes them as docs files, so the finish stage's precache lists them like any asset.
 """
 
 from __future__ import annotations
@@ -20,9 +20,6 @@ import subprocess
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
-
-from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
 
 ROOT = Path(__file__).resolve().parents[2]
 ICON_SVG = Path("assets") / "images" / "icon.svg"  # under docs/
@@ -38,41 +35,38 @@ def favicon(svg: str) -> str:
     return "data:image/svg+xml," + quote(svg.strip(), safe="/:='")
 
 
-def manifest(config: Any, icons: list[dict[str, Any]]) -> dict[str, Any]:
+def manifest(name: str, description: str, icons: list[dict[str, Any]]) -> dict[str, Any]:
     listed = [{"src": f"{ICONS_DIR.as_posix()}/{i['file']}", "sizes": f"{i['size']}x{i['size']}",
                "type": "image/png", "purpose": i["purpose"]}
               for i in icons if i["purpose"] in ("any", "maskable")]
-    return {"name": config["site_name"], "short_name": SHORT_NAME,
-            "description": config.get("site_description") or "",
+    return {"name": name, "short_name": SHORT_NAME, "description": description,
             "start_url": "./", "scope": "./", "display": "standalone",
             "theme_color": THEME_COLOUR, "background_color": BACKGROUND, "icons": listed}
 
 
-def on_config(config: Any) -> Any:
-    svg = (Path(config["docs_dir"]) / ICON_SVG).read_text("utf-8")
-    config.theme["favicon"] = favicon(svg)
-    # Read by overrides/main.html (manifest link, apple-touch-icon, theme-color).
-    config.extra["app"] = {"manifest": MANIFEST, "theme_color": THEME_COLOUR,
-                           "apple_touch_icon": f"{ICONS_DIR.as_posix()}/apple-touch-icon.png"}
-    return config
+def template_values() -> dict[str, str]:
+    """What overrides/main.html reads as `config.extra.app` (manifest link, apple-touch-icon,
+    theme-color)."""
+    return {"manifest": MANIFEST, "theme_color": THEME_COLOUR,
+            "apple_touch_icon": f"{ICONS_DIR.as_posix()}/apple-touch-icon.png"}
 
 
-def write_app_files(config: Any) -> list[dict[str, Any]]:
-    site_dir = Path(config["site_dir"])
+class AppError(Exception):
+    """The app files could not be made (a message for the person running the build)."""
+
+
+def write_app_files(docs_dir: Path, name: str, description: str) -> list[dict[str, Any]]:
+    """Draw the icons from docs_dir's icon.svg and write the manifest, as docs files (the
+    renderer copies them like any asset)."""
     node = shutil.which("node")
     if node is None:
-        raise PluginError("node is not on PATH: the app icons need it")
+        raise AppError("node is not on PATH: the app icons need it")
     proc = subprocess.run([node, str(ROOT / "scripts" / "site" / "icons.mjs"),
-                           str(Path(config["docs_dir"]) / ICON_SVG),
-                           str(site_dir / ICONS_DIR), THEME_COLOUR],
+                           str(docs_dir / ICON_SVG), str(docs_dir / ICONS_DIR), THEME_COLOUR],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     if proc.returncode != 0:
-        raise PluginError(f"app icons failed:\n{proc.stdout}{proc.stderr}")
+        raise AppError(f"app icons failed:\n{proc.stdout}{proc.stderr}")
     icons: list[dict[str, Any]] = json.loads(proc.stdout.strip().splitlines()[-1])
-    (site_dir / MANIFEST).write_text(json.dumps(manifest(config, icons), indent=1), "utf-8")
+    (docs_dir / MANIFEST).write_text(json.dumps(manifest(name, description, icons), indent=1),
+                                     "utf-8")
     return icons
-
-
-@event_priority(-50)  # before the service worker (-100), which precaches these files
-def on_post_build(config: Any, **kwargs: Any) -> None:
-    write_app_files(config)

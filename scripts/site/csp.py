@@ -1,4 +1,4 @@
-"""MkDocs hook: one Content-Security-Policy `<meta>` on every built page.
+"""Finish stage: one Content-Security-Policy `<meta>` on every built page.
 
 GitHub Pages sends no custom headers, so the policy travels in the HTML, as the first
 element of `<head>` (a meta policy only covers what the parser meets after it).
@@ -9,14 +9,15 @@ Material's templates emit a few (the `__md_scope` bootstrap, whose base path dif
 folder depth, the palette restore, the tab restore); each template script becomes a
 pattern whose Jinja expressions may only stand for a relative URL (letters, digits and
 `.:/-`). An inline script in a built page that matches no template script (one a source
-smuggled in, or one a hook wrote) fails the build, naming the page: it is never hashed
-into the policy. A hook that needs an inline script lists it in EXTRA_SCRIPTS.
+smuggled in, or one a build step wrote) fails the build, naming the page: it is never hashed
+into the policy. A step that needs an inline script lists it in EXTRA_SCRIPTS.
 
 Material's instant navigation keeps the first page's policy while it swaps in later pages,
 so every page gets the *same* policy: the union of the hashes of the allowed inline scripts
-of the whole site. That is why this runs in `on_post_build` (over the written files) and
-not per page; it runs after the other hooks (they may write HTML) and before the service
-worker hook (priority -100), whose precache must see the final bytes.
+of the whole site. That is why this runs over the written files and not per page; the
+finish stage runs it after the runtime step and before the service worker, whose precache
+must see the final bytes. (`mkdocs serve`'s inline live-reload script is not allowed: the
+policy is for built sites, `make serve` serves one.)
 
 Why each source (checked by tests/security/test_csp.py in Chromium):
 * 'wasm-unsafe-eval': Pyodide compiles its WebAssembly. No 'unsafe-eval': PyScript 0.7
@@ -33,15 +34,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import logging
 import re
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
 
 # Fixed part of the policy; `{hashes}` is the site-wide list of inline-script hashes.
 POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{hashes}; "
@@ -76,7 +72,7 @@ def inline_scripts(html: str) -> list[str]:
     return [m.group(2) for m in _SCRIPT.finditer(text) if _executes(m.group(1))]
 
 
-# Inline scripts a hook (not a template) writes into pages: exact texts. None so far.
+# Inline scripts a build step (not a template) writes into pages: exact texts. None so far.
 EXTRA_SCRIPTS: tuple[str, ...] = ()
 _JINJA = re.compile(r"(\{\{.*?\}\}|\{%.*?%\})", re.DOTALL)
 _URLISH = r"[\w.:/-]*"  # what a template expression may become: base_url, "../.."
@@ -107,8 +103,8 @@ def allowed(script: str, theme_dirs: Sequence[str | Path]) -> bool:
     return any(p.fullmatch(script) for p in pats)
 
 
-class UnknownScriptError(PluginError):
-    """An inline script in the output that no template or hook of the project wrote."""
+class UnknownScriptError(Exception):
+    """An inline script in the output that no template or build step of the project wrote."""
 
 
 def script_hash(source: str) -> str:
@@ -158,22 +154,3 @@ def apply(site_dir: Path, theme_dirs: Sequence[str | Path]) -> str:
         if _HEAD.search(text):
             path.write_text(with_policy(text, csp), "utf-8")
     return csp
-
-
-_command = {"name": "build"}
-log = logging.getLogger("mkdocs.plugins.tableside.csp")
-
-
-def on_startup(*, command: str, dirty: bool) -> None:
-    _command["name"] = command
-
-
-# After the default-priority hooks (they may write HTML), before the service worker (-100).
-@event_priority(-90)
-def on_post_build(config: Any, **kwargs: Any) -> None:
-    if _command["name"] == "serve":
-        # `mkdocs serve` injects an inline live-reload script that changes on every
-        # request (no hash can allow it): the policy is for built sites only.
-        log.info("Content-Security-Policy left out while serving (live reload is inline)")
-        return
-    apply(Path(config["site_dir"]), list(config["theme"].dirs))

@@ -1,11 +1,11 @@
-"""MkDocs hook: one section of the site per extracted game, generated as virtual files.
+"""One section of the site per extracted game, as Markdown (the generate stage's pages).
 
-In the spirit of oprypin/mkdocs-gen-files, but tiny: `on_files` reads every
-rules_pkg/data/<game>.json (or $TABLESIDE_DATA_DIR), plans its pages from the
-model alone (so a new source in sources/ becomes pages with no code change),
-adds them as generated Markdown files, copies the JSON to data/<game>.json,
-and sets the navigation. `on_page_markdown` fills the markers of the two
-hand-written pages (docs/index.md, docs/data.md) with the list of games.
+`plan_site` reads every rules_pkg/data/<game>.json (or $TABLESIDE_DATA_DIR), plans its
+pages from the model alone (so a new source in sources/ becomes pages with no code
+change), renders them as Markdown, adds the JSON as data/<game>.json, and returns the
+navigation. `fill_markers` fills the markers of the two hand-written pages
+(docs/index.md, docs/data.md) with the list of games. Nothing here knows the site
+generator: scripts/generate writes the files, scripts/render hands them to MkDocs.
 """
 
 from __future__ import annotations
@@ -15,27 +15,18 @@ import json
 import logging
 import os
 import re
-import sys
-import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
-from mkdocs.structure.pages import Page as MkPage
+from scripts.extract.util import game_slug
+from scripts.site import cheatsheet, encounter, render
+from scripts.site.render import Json, PageCtx, Placement, nav_title
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:  # MkDocs loads a hook by file path, not as a package member
-    sys.path.insert(0, str(ROOT))
 
-from scripts.extract.util import game_slug  # noqa: E402
-from scripts.site import cheatsheet, encounter, render  # noqa: E402
-from scripts.site.render import Json, PageCtx, Placement, nav_title  # noqa: E402
-
-log = logging.getLogger("mkdocs.hooks.tableside")
+log = logging.getLogger("tableside.generate")
 SPLIT_TABLES = 6  # a section with more tables than this (and subsections) gets a page per child
 # Pages per game at most. Every page's menu lists every page, so the site grows with the
 # square of the page count: past this, a game's sections are grouped into MAX_PAGES pages,
@@ -290,7 +281,11 @@ def render_overview(game: Game, placement: tuple[Any, Any, Any]) -> str:
     return _front_matter(title) + render.page_markdown(parts)
 
 
-# --- MkDocs hooks ----------------------------------------------------------------------
+# --- the site's files ------------------------------------------------------------------
+class SiteError(Exception):
+    """A build failure with a message for the person running the build."""
+
+
 def data_dir() -> Path:
     return Path(os.environ.get("TABLESIDE_DATA_DIR") or ROOT / "rules_pkg" / "data")
 
@@ -302,8 +297,8 @@ def load_games(folder: Path) -> list[tuple[Game, bytes]]:
         doc = json.loads(raw)
         if not isinstance(doc.get("game"), str) or not GAME_ID.fullmatch(doc["game"]) \
                 or path.stem != doc["game"]:
-            raise PluginError(f"{path}: game id {doc.get('game')!r} is not the file's name in "
-                              "lower-case letters, digits, '-' and '_': run `make data`")
+            raise SiteError(f"{path}: game id {doc.get('game')!r} is not the file's name in "
+                            "lower-case letters, digits, '-' and '_': run `make data`")
         games.append((plan_game(doc), raw))
     return games
 
@@ -319,40 +314,53 @@ def _nav(items: Iterable[Page | Group], group: str = "") -> list[Any]:
     return out
 
 
-_GAMES: list[Game] = []
+def dest_of(path: str) -> str:
+    """The page a docs file becomes with directory URLs ("a/b.md" -> "a/b/index.html")."""
+    if not path.endswith(".md"):
+        return path
+    stem = path[:-3]
+    head, _, name = stem.rpartition("/")
+    if name in {"index", "README"}:
+        return f"{head}/index.html" if head else "index.html"
+    return f"{stem}/index.html"
 
 
-class _Site:
-    """The files generated so far, each with the source it comes from: a second file for the
-    same path (or the same built page) fails the build naming both, never replaces one."""
+@dataclass
+class Site:
+    """The docs files of the site, each with the source it comes from: a second file for
+    the same path (or the same built page) fails the build naming both, never replaces one."""
 
-    def __init__(self, files: Files, config: MkDocsConfig) -> None:
-        self.files, self.config = files, config
-        self.origin = {f.src_uri: f"docs/{f.src_uri}" for f in files}
-        self.dest = {f.dest_uri: f"docs/{f.src_uri}" for f in files}
+    files: dict[str, str | bytes]
+    origin: dict[str, str]
+    dest: dict[str, str]
+
+    @classmethod
+    def over(cls, hand_written: Iterable[str]) -> Site:
+        paths = sorted(hand_written)
+        return cls({}, {p: f"docs/{p}" for p in paths}, {dest_of(p): f"docs/{p}" for p in paths})
 
     def add(self, path: str, content: str | bytes, origin: str) -> None:
-        file = File.generated(self.config, path, content=content)
-        for key, seen in ((path, self.origin), (file.dest_uri, self.dest)):
+        for key, seen in ((path, self.origin), (dest_of(path), self.dest)):
             if key in seen:
-                raise PluginError(f"{origin} and {seen[key]} both map to {key}: "
-                                  "give one of them another `game` (scripts/hints/) or name")
+                raise SiteError(f"{origin} and {seen[key]} both map to {key}: "
+                                "give one of them another `game` (scripts/hints/) or name")
             seen[key] = origin
-        with warnings.catch_warnings():
-            warnings.simplefilter("error")  # MkDocs only warns when a file is replaced
-            self.files.append(file)
+        self.files[path] = content
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
-    games = load_games(data_dir())
+def plan_site(hand_written: Iterable[str], folder: Path | None = None) -> tuple[Site, list[Any],
+                                                                                list[Game]]:
+    """Every generated docs file (over the hand-written ones, docs-relative paths), the
+    navigation, and the games: pages, cheat sheet, Encounter page and data file per game."""
+    hand_written = list(hand_written)
+    folder = folder or data_dir()
+    games = load_games(folder)
     if not games:
-        log.warning("no extracted data in %s: run `make data`", data_dir())
+        log.warning("no extracted data in %s: run `make data`", folder)
     placement = _placement()
     nav: list[Any] = [{"Home": "index.md"}]
-    _GAMES.clear()
-    site = _Site(files, config)
+    site = Site.over(hand_written)
     for game, raw in games:
-        _GAMES.append(game)
         src = f"{game.doc.get('source', '?')} (game {game.id!r})"
         site.add(f"data/{game.id}.json", raw, src)
         site.add(f"{game.slug}/index.md", render_overview(game, placement), src)
@@ -367,16 +375,15 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     nav.append({"Data export": "data.md"})
     # Hand-written pages added to docs/ later still get a place in the menu.
     listed = {"index.md", "data.md"}
-    nav.extend(f.src_uri for f in sorted(files.documentation_pages(), key=lambda f: f.src_uri)
-               if f.src_uri not in listed and not f.generated_by
-               and f.src_uri.split("/", 1)[0] not in {g.slug for g in _GAMES})
-    config["nav"] = nav
-    return files
+    slugs = {g.slug for g, _ in games}
+    nav.extend(p for p in sorted(hand_written) if p.endswith(".md") and p not in listed
+               and p.split("/", 1)[0] not in slugs)
+    return site, nav, [g for g, _ in games]
 
 
-def _games_list() -> str:
+def _games_list(games: list[Game]) -> str:
     rows = []
-    for g in _GAMES:
+    for g in games:
         title = render.heading_text(str(g.doc.get("title") or g.id))
         n_pages = sum(1 for _ in pages_of(g.items))
         tables = sum(_tables(sec) for sec in g.doc["sections"])
@@ -385,14 +392,15 @@ def _games_list() -> str:
     return "\n".join(rows) or "No game data extracted yet: run `make data`."
 
 
-def _data_list() -> str:
+def _data_list(games: list[Game]) -> str:
     return "\n".join(f"- [`data/{g.id}.json`]({'data/' + g.id + '.json'}): "
-                     f"{render.heading_text(str(g.doc.get('title') or g.id))}" for g in _GAMES)
+                     f"{render.heading_text(str(g.doc.get('title') or g.id))}" for g in games)
 
 
-def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: Files) -> str:
+def fill_markers(markdown: str, games: list[Game]) -> str:
+    """A hand-written page with the list of games (docs/index.md) or data files (data.md)."""
     if GAMES_MARKER in markdown:
-        markdown = markdown.replace(GAMES_MARKER, _games_list())
+        markdown = markdown.replace(GAMES_MARKER, _games_list(games))
     if DATA_MARKER in markdown:
-        markdown = markdown.replace(DATA_MARKER, _data_list())
+        markdown = markdown.replace(DATA_MARKER, _data_list(games))
     return markdown

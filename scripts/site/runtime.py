@@ -1,6 +1,6 @@
-"""MkDocs hook: ship the browser runtime of the calculators into the built site.
+"""The browser runtime of the calculators (the finish stage ships it, scripts/finish).
 
-After the pages are built this copies, into `<site>/assets/`:
+Into a rendered site this copies, into `<site>/assets/`:
 
 * `runtime/pyodide/`  the pinned Pyodide files PyScript's `interpreter` points at;
 * `runtime/pyscript/` the pinned PyScript chunks our pages load (no editor, terminal,
@@ -18,10 +18,11 @@ is copied: a changed or tampered file fails the build. `python -m scripts.site.r
 --pin` rewrites the pins after a deliberate upgrade of the npm packages.
 
 The browser checks them too (calculators/integrity.mjs). The whole runtime is planned
-before the pages are rendered (`plan()`, in `on_env`), so every page carries the SHA-256
-of every runtime file: as `integrity` on its script and module-preload tags, and all of
-them in `<meta name="tableside:integrity">` for the files Python's start fetches (wasm,
-standard library, bundle, bridge, snapshot). runtime.json only chooses among those files.
+before the pages are rendered (`plan()`, by the generate stage, as a `Contract`), so every
+page carries the SHA-256 of every runtime file: as `integrity` on its script and
+module-preload tags, and all of them in `<meta name="tableside:integrity">` for the files
+Python's start fetches (wasm, standard library, bundle, bridge, snapshot). runtime.json
+only chooses among those files.
 """
 
 from __future__ import annotations
@@ -179,7 +180,7 @@ def plan(pins: dict[str, str] | None = None) -> Plan:
     bundle = bundle_bytes()
     files = {f"assets/calculators/{name}": (UI_DIR / name).read_bytes() for name in UI_FILES}
     files["assets/calculators/registry.json"] = registry_json().encode("utf-8")
-    # offline.js is copied by scripts/sw/hook.py (the same bytes): listed, not written here.
+    # offline.js is copied by scripts/sw/offline.py (the same bytes): listed, not written here.
     offline = {"assets/calculators/offline.js": sri((UI_DIR / "offline.js").read_bytes())}
     files["assets/runtime/tableside.zip"] = bundle
     manifest: RuntimeManifest = {
@@ -219,7 +220,6 @@ def build_runtime(site_dir: Path, node_modules: Path | None = None,
         json.dumps(runtime.manifest, indent=1), "utf-8")
 
 
-# --- MkDocs hook -----------------------------------------------------------------------
 def preload_paths(pins: dict[str, str] | None = None) -> list[str]:
     """Site-relative modules PyScript imports one after another when Python starts.
 
@@ -237,32 +237,63 @@ def preload_paths(pins: dict[str, str] | None = None) -> list[str]:
             + [f"assets/{PINNED_DIRS['pyodide']}/pyodide.mjs"])
 
 
-_PLANS: dict[str, Plan] = {}  # site_dir -> the plan its pages were rendered with
-
-
 def integrity_meta(runtime: Plan) -> str:
     """The content of the pages' `<meta name="tableside:integrity">` (JSON)."""
     return json.dumps({"files": runtime.integrity, "memory": runtime.snapshot_memory},
                       separators=(",", ":"))
 
 
-def on_env(env: Any, config: Any, files: Any) -> Any:
+# --- the one runtime contract: generate stage -> templates, finish stage -> files ------
+@dataclass(frozen=True)
+class Contract:
+    """What every page carries about the runtime and what the finish stage ships.
+
+    The generate stage writes it (`<build>/runtime-contract.json`) and hands its template
+    values to the renderer; the finish stage reads it, ships the files it describes and
+    writes runtime.json from `manifest`, once. A runtime that changed in between (an edited
+    calculators/ file) fails the finish stage instead of shipping files the pages refuse.
+    """
+
+    integrity: dict[str, str]  # site-relative path -> SRI, for every runtime file
+    memory: str | None  # SRI of the memory the snapshot restores, if any
+    manifest: dict[str, Any]  # runtime.json
+    preload: tuple[str, ...]  # PyScript's and Pyodide's modules, preloaded on calculator pages
+    page_modules: tuple[str, ...]  # the modules tableside.js imports, preloaded on every page
+
+    @classmethod
+    def of(cls, runtime: Plan) -> Contract:
+        return cls(runtime.integrity, runtime.snapshot_memory, runtime.manifest,
+                   tuple(preload_paths()),
+                   tuple(f"assets/calculators/{n}" for n in PAGE_MODULES))
+
+    def to_json(self) -> str:
+        return json.dumps({"integrity": self.integrity, "memory": self.memory,
+                           "manifest": self.manifest, "preload": list(self.preload),
+                           "page_modules": list(self.page_modules)}, indent=1, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Contract:
+        d = json.loads(text)
+        return cls(dict(d["integrity"]), d["memory"], dict(d["manifest"]),
+                   tuple(d["preload"]), tuple(d["page_modules"]))
+
+    def template_values(self) -> dict[str, Any]:
+        """What overrides/ reads as `config.extra.tableside` (plain data, no markup)."""
+        return {"sri": self.integrity, "page_modules": list(self.page_modules),
+                "preload": list(self.preload),
+                "integrity": json.dumps({"files": self.integrity, "memory": self.memory},
+                                        separators=(",", ":"))}
+
+
+def finish_runtime(site_dir: Path, contract: Contract, node_modules: Path | None = None) -> None:
+    """Ship the runtime the pages were generated with into a rendered site."""
     runtime = plan()
-    _PLANS[str(config["site_dir"])] = runtime
-    env.globals["tableside_preload"] = preload_paths()
-    env.globals["tableside_page_modules"] = [f"assets/calculators/{n}" for n in PAGE_MODULES]
-    env.globals["tableside_sri"] = runtime.integrity
-    env.globals["tableside_integrity"] = integrity_meta(runtime)
-    return env
-
-
-def on_post_build(config: Any, **kwargs: Any) -> None:
-    from mkdocs.exceptions import PluginError
-
-    try:
-        build_runtime(Path(config["site_dir"]), runtime=_PLANS.pop(str(config["site_dir"]), None))
-    except RuntimeFileError as e:
-        raise PluginError(str(e)) from None
+    if Contract.of(runtime) != contract:
+        changed = sorted(p for p in {*runtime.integrity, *contract.integrity}
+                         if runtime.integrity.get(p) != contract.integrity.get(p))
+        raise RuntimeFileError("the runtime changed since the pages were generated "
+                               f"({', '.join(changed) or 'runtime.json'}): run `make site` again")
+    build_runtime(site_dir, node_modules, runtime)
 
 
 def pin(node_modules: Path = NODE_MODULES) -> dict[str, str]:

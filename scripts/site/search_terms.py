@@ -1,4 +1,4 @@
-"""MkDocs hook: what the search index sees of a page (issue #11).
+"""A Markdown extension: what the search index sees of a page (issue #11).
 
 * British and American spellings find each other: a section (heading to next heading)
   that uses one word of a group in `synonyms.toml` gets the group's other words as hidden
@@ -8,7 +8,9 @@
   which the search plugin honours and then strips). Their table keeps its caption, column
   names and every cell with words, so a weapon's or an attack's name is still found.
 
-It runs on `on_page_content`, before the search plugin reads the page (on_page_context).
+It is a Python-Markdown extension (`markdown_extensions: - scripts.site.search_terms` in
+mkdocs.yml), so every renderer that runs Python-Markdown runs it, MkDocs and Zensical
+alike: the page's HTML is what both search indexes read.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ import re
 import tomllib
 from pathlib import Path
 from typing import Any
+
+from markdown import Markdown
+from markdown.extensions import Extension
+from markdown.postprocessors import Postprocessor
 
 SYNONYMS = Path(__file__).with_name("synonyms.toml")
 HEADING = re.compile(r"(<h[1-6][^>]*\bid=\"[^\"]+\"[^>]*>.*?</h[1-6]>)", re.S)
@@ -63,11 +69,21 @@ def exclude_numeric_cells(page_html: str) -> str:
     return NUMERIC_CELL.sub(mark, page_html)
 
 
-_GROUPS: list[frozenset[str]] | None = None
+class _SearchTerms(Postprocessor):
+    """Runs on each page's finished HTML (after the raw HTML is put back: priority 0)."""
+
+    groups: list[frozenset[str]] | None = None
+
+    def run(self, text: str) -> str:
+        if _SearchTerms.groups is None:
+            _SearchTerms.groups = load_groups()
+        return exclude_numeric_cells(add_synonyms(text, _SearchTerms.groups))
 
 
-def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
-    global _GROUPS
-    if _GROUPS is None:
-        _GROUPS = load_groups()
-    return exclude_numeric_cells(add_synonyms(html_text, _GROUPS))
+class SearchTermsExtension(Extension):
+    def extendMarkdown(self, md: Markdown) -> None:
+        md.postprocessors.register(_SearchTerms(md), "tableside_search_terms", 0)
+
+
+def makeExtension(**kwargs: Any) -> SearchTermsExtension:
+    return SearchTermsExtension(**kwargs)

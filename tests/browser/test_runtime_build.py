@@ -43,8 +43,6 @@ def test_pins_cover_exactly_the_files_shipped() -> None:
 
 def test_a_tampered_wasm_fails_the_build_with_a_clear_message(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from mkdocs.exceptions import PluginError
-
     nm = _fake_node_modules(tmp_path)
     wasm = nm / "pyodide" / "pyodide.asm.wasm"
     data = bytearray(wasm.read_bytes())
@@ -52,8 +50,8 @@ def test_a_tampered_wasm_fails_the_build_with_a_clear_message(
     wasm.write_bytes(bytes(data))
     monkeypatch.setattr(runtime, "NODE_MODULES", nm)
     site = tmp_path / "site"
-    with pytest.raises(PluginError) as err:
-        runtime.on_post_build({"site_dir": str(site)})
+    with pytest.raises(runtime.RuntimeFileError) as err:
+        runtime.finish_runtime(site, runtime.Contract.of(runtime.plan()))
     message = str(err.value)
     assert "pyodide.asm.wasm" in message and "pinned SHA-256" in message
     assert hashlib.sha256(bytes(data)).hexdigest() in message

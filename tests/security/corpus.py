@@ -21,6 +21,8 @@ from typing import Any, ClassVar
 
 import pytest
 
+from scripts import stages
+
 HOSTILE = Path(__file__).with_name("hostile")
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -91,7 +93,7 @@ class Built:
     url: str  # where it is served, e.g. "http://127.0.0.1:41234/"
     report: str  # the extraction's report
     status: int  # the extraction's exit status
-    cpu_seconds: float  # extraction + `mkdocs build`, CPU time of both processes
+    cpu_seconds: float  # extraction + the build stages, CPU time of their processes
     wall_seconds: float
 
 
@@ -130,7 +132,7 @@ def _cpu() -> float:
 
 
 def build_from(sources: Path, dest: Path, site_url: str, *, budget_mb: str = "") -> Built:
-    """Extract `sources` into dest/data and `mkdocs build --strict` dest/site from it (no
+    """Extract `sources` into dest/data and build dest/site from it, stage by stage (no
     Pyodide snapshot: it does not depend on the sources). Fails the test if the build fails."""
     start, wall = _cpu(), time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "scripts.extract", "--sources", str(sources),
@@ -141,13 +143,11 @@ def build_from(sources: Path, dest: Path, site_url: str, *, budget_mb: str = "")
     if budget_mb:
         env["TABLESIDE_PRECACHE_BUDGET_MB"] = budget_mb
     site = dest / "site"
-    built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
-                            "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
-                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    built = stages.build(site, dest / "stage", env=env)
     cpu, wall = _cpu() - start, time.monotonic() - wall
-    if built.returncode != 0:
-        pytest.fail(f"mkdocs build --strict failed:\n{built.stdout}\n{built.stderr}\n"
-                    f"extraction:\n{proc.stdout}", pytrace=False)
+    if not built.ok:
+        pytest.fail(f"the site build failed:\n{built.output}\nextraction:\n{proc.stdout}",
+                    pytrace=False)
     return Built(sources, dest / "data", site, site_url, proc.stdout, proc.returncode, cpu,
                  wall)
 

@@ -9,10 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from mkdocs.config import load_config
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import Files
 
 from scripts.extract.pipeline import main
 from scripts.extract.util import UniqueIds
@@ -92,21 +88,14 @@ def test_headings_index_and_section_index_get_two_pages() -> None:
         ("g/section-cheat-sheet.md", "Cheat Sheet")]
 
 
-def _config(monkeypatch: pytest.MonkeyPatch) -> MkDocsConfig:
-    config = load_config(str(ROOT / "mkdocs.yml"))
-    # what MkDocs sets while it runs a hook (File.generated reads it)
-    monkeypatch.setattr(config.plugins, "_current_plugin", "tableside", raising=False)
-    return config
-
-
 def test_two_games_for_one_folder_fail_the_site_build_naming_both(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Data extracted before this check (or by hand) still cannot replace pages."""
     for game, source in (("data", "sources/data.md"), ("game-data", "sources/game-data.md")):
         (tmp_path / f"{game}.json").write_text(json.dumps(_doc(game, source, ["Rules"])))
     monkeypatch.setenv("TABLESIDE_DATA_DIR", str(tmp_path))
-    with pytest.raises(PluginError) as err:
-        pages.on_files(Files([]), _config(monkeypatch))
+    with pytest.raises(pages.SiteError) as err:
+        pages.plan_site([])
     message = str(err.value)
     assert "sources/game-data.md" in message and "sources/data.md" in message
     assert "game-data/index.md" in message
@@ -116,5 +105,5 @@ def test_a_data_file_with_a_bad_game_id_fails(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "x.json").write_text(json.dumps(_doc("../x", "sources/x.md", ["Rules"])))
     monkeypatch.setenv("TABLESIDE_DATA_DIR", str(tmp_path))
-    with pytest.raises(PluginError, match="is not the file's name"):
-        pages.on_files(Files([]), _config(monkeypatch))
+    with pytest.raises(pages.SiteError, match="is not the file's name"):
+        pages.plan_site([])

@@ -7,13 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from mkdocs.config import load_config
 
+from scripts import render
 from scripts.site import csp
 
-from .corpus import ROOT
-
-THEME_DIRS = list(load_config(str(ROOT / "mkdocs.yml"))["theme"].dirs)
+THEME_DIRS = render.templates("mkdocs")  # what the finish stage gets for a MkDocs render
 BOOT = ('__md_scope=new URL("{base}",location),__md_hash=e=>[...e].reduce(((e,_)=>(e<<5)-e+'
         '_.charCodeAt(0)),0),__md_get=(e,_=localStorage,t=__md_scope)=>JSON.parse(_.getItem('
         't.pathname+"."+e)),__md_set=(e,_,t=localStorage,a=__md_scope)=>{{try{{t.setItem('

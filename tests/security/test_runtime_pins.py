@@ -1,17 +1,17 @@
 """The browser runtime (Pyodide, PyScript) is pinned by SHA-256 in
-scripts/runtime_hashes.json: a changed file in node_modules fails the build, with a
-message that names the file, both hashes and the way out."""
+scripts/runtime_hashes.json: a changed file in node_modules fails the build (its finish
+stage), with a message that names the file, both hashes and the way out."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import logging
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
+from scripts import finish, render
 from scripts.site import runtime
 
 WASM = "pyodide/pyodide.asm.wasm"
@@ -71,26 +71,23 @@ def test_tampered_wasm_fails_with_a_clear_message(tampered: Path, tmp_path: Path
 
 
 @pytest.mark.build
-def test_mkdocs_build_fails_on_a_tampered_wasm(tampered: Path, tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch,
-                                               caplog: pytest.LogCaptureFixture) -> None:
-    """The real `mkdocs build` (in process) with the runtime hook reading the tampered
-    node_modules: the build aborts and MkDocs reports the hook's message."""
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import Abort
-
-    config = load_config(str(runtime.ROOT / "mkdocs.yml"), site_dir=str(tmp_path / "site"),
-                         strict=True)
-    hooks = config["hooks"]
-    hook = next(m for name, m in hooks.items() if name.endswith("scripts/site/runtime.py"))
-    monkeypatch.setattr(hook, "build_runtime",
-                        functools.partial(hook.build_runtime, node_modules=tampered))
-    caplog.set_level(logging.ERROR, logger="mkdocs")
-    try:
-        with pytest.raises(Abort):
-            build(config)
-    finally:
-        config.plugins.on_shutdown()
-    assert "does not match its pinned SHA-256" in caplog.text
-    assert str(tampered / WASM) in caplog.text
+def test_the_finish_stage_fails_on_a_tampered_wasm(tampered: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """The real finish stage (`python -m scripts.finish`'s main, in process) over a rendered
+    page, reading the tampered node_modules: it stops with the runtime's message."""
+    stage, site = tmp_path / "stage", tmp_path / "site"
+    stage.mkdir()
+    site.mkdir()
+    (site / "index.html").write_text("<html><head></head><body></body></html>", "utf-8")
+    (stage / "runtime-contract.json").write_text(
+        runtime.Contract.of(runtime.plan()).to_json(), "utf-8")
+    (stage / "rendered.json").write_text(json.dumps(
+        {"templates": [str(p) for p in render.templates("mkdocs")]}), "utf-8")
+    monkeypatch.setattr(runtime, "NODE_MODULES", tampered)
+    assert finish.main([str(site), str(stage)]) == 1
+    err = capsys.readouterr().err
+    assert "does not match its pinned SHA-256" in err
+    assert str(tampered / WASM) in err
+    assert not (site / "assets" / "runtime" / WASM).exists()
+    assert not (site / "sw.js").exists()  # nothing after the failed step ran

@@ -2,7 +2,7 @@
 (sections as anchors inside them), so the site grows linearly with the headings; the
 service worker's precache has a size budget. Targets (issue #9): a 2,000-heading document
 builds in <= 30 s into <= 60 MB, a 5 MB document in <= 60 s. Time is CPU time of the
-extraction and `mkdocs build` processes (this machine's cores are shared, wall time is not
+extraction and build-stage processes (this machine's cores are shared, wall time is not
 the build's own)."""
 
 from __future__ import annotations

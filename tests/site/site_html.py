@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import html
 import re
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 from markdown_it import MarkdownIt
 
@@ -105,3 +108,40 @@ def content_pages(site: Path) -> list[Path]:
     return sorted(p for p in site.rglob("*.html")
                   if "cheat-sheet" not in p.parts and p.parent != site
                   and p.relative_to(site).parts[0] not in {"assets", "search", "data"})
+
+
+def _walk(sections: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for s in sections:
+        yield s
+        yield from _walk(s.get("sections", []))
+
+
+def assert_tables_cell_by_cell(doc: dict[str, Any], site_dir: Path,
+                               pages: dict[Path, PageParser]) -> None:
+    """Every table of a game's model is on exactly one of its pages, header, rows and cells
+    as the model has them (rows carry their index and source line), lint flags included."""
+    slug = doc["game"].replace("_", "-")
+    found = {t.id: t for p, parsed in pages.items() if p.relative_to(site_dir).parts[0] == slug
+             for t in parsed.tables}
+    counts = Counter(t.id for p, parsed in pages.items()
+                     if p.relative_to(site_dir).parts[0] == slug for t in parsed.tables)
+    lint = [i for i in doc.get("lint", []) if i.get("table")]
+    n = 0
+    for sec in _walk(doc["sections"]):
+        for block in sec["blocks"]:
+            if block["type"] != "table":
+                continue
+            n += 1
+            tid, inline = block["id"], block.get("inline", "text")
+            assert counts[tid] == 1, f"table {tid} appears {counts[tid]} times"
+            table = found[tid]
+            assert table.header == [expected_text(h, inline) for h in block["header"]], tid
+            assert len(table.rows) == len(block["rows"]), tid
+            for r, (row, attrs) in enumerate(zip(block["rows"], table.row_attrs, strict=True)):
+                assert table.rows[r] == [expected_text(c, inline) for c in row["cells"]], (tid, r)
+                assert attrs["data-row"] == str(r) and attrs["data-line"] == str(row["line"])
+            for item in (i for i in lint if i["table"] == tid and i.get("row", -1) >= 0):
+                col = max(item.get("column", -1), 0)
+                assert any(r == item["row"] and c == col and item["message"] in title
+                           for r, c, title in table.linted), f"no flag for {item}"
+    assert len(found) == n, f"pages show tables the model does not have: {set(found) - set()}"

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from site_html import content_pages, expected_text, parse
+from site_html import assert_tables_cell_by_cell, content_pages, parse
 
 from scripts.site import linkcheck
 from scripts.site.pages import data_dir
@@ -39,31 +39,7 @@ def test_there_is_data_to_check() -> None:
 @pytest.mark.parametrize("doc", _docs(), ids=lambda d: d["game"])
 def test_every_table_is_on_a_page_cell_by_cell(doc: dict[str, Any], site_dir: Path,
                                                 pages: dict[Path, Any]) -> None:
-    slug = doc["game"].replace("_", "-")
-    found = {t.id: t for p, parsed in pages.items() if p.relative_to(site_dir).parts[0] == slug
-             for t in parsed.tables}
-    counts = Counter(t.id for p, parsed in pages.items()
-                     if p.relative_to(site_dir).parts[0] == slug for t in parsed.tables)
-    lint = [i for i in doc.get("lint", []) if i.get("table")]
-    n = 0
-    for sec in _walk(doc["sections"]):
-        for block in sec["blocks"]:
-            if block["type"] != "table":
-                continue
-            n += 1
-            tid, inline = block["id"], block.get("inline", "text")
-            assert counts[tid] == 1, f"table {tid} appears {counts[tid]} times"
-            table = found[tid]
-            assert table.header == [expected_text(h, inline) for h in block["header"]], tid
-            assert len(table.rows) == len(block["rows"]), tid
-            for r, (row, attrs) in enumerate(zip(block["rows"], table.row_attrs, strict=True)):
-                assert table.rows[r] == [expected_text(c, inline) for c in row["cells"]], (tid, r)
-                assert attrs["data-row"] == str(r) and attrs["data-line"] == str(row["line"])
-            for item in (i for i in lint if i["table"] == tid and i.get("row", -1) >= 0):
-                col = max(item.get("column", -1), 0)
-                assert any(r == item["row"] and c == col and item["message"] in title
-                           for r, c, title in table.linted), f"no flag for {item}"
-    assert len(found) == n, f"pages show tables the model does not have: {set(found) - set()}"
+    assert_tables_cell_by_cell(doc, site_dir, pages)
 
 
 @pytest.mark.parametrize("doc", _docs(), ids=lambda d: d["game"])
