@@ -119,11 +119,162 @@ class Prose:
                 prose_number(self.game, self.section, self.pattern, 2))
 
 
-SPECS: list[Prose] = []  # every Prose declared (games are imported by registry.calculators)
+# every spec declared (the games are imported by registry.calculators)
+SPECS: list[Prose | Table | Entry] = []
 
 
 def prose(game: str, section: str, pattern: str, group: int = 1) -> Prose:
     """Declare a number read from the source's prose (see Prose); listed in SPECS."""
     spec = Prose(game, section, pattern, group)
+    SPECS.append(spec)
+    return spec
+
+
+# -- declared reads: a table the rules read, and its expected shape ----------------------------
+def _table_titled(game: str, title: str) -> str:
+    """The id of the table whose header or first row starts with `title`."""
+    for tid, t in tables(game).items():
+        cells = [*t["header"][:1], *(t["rows"][0]["cells"][:1] if t["rows"] else [])]
+        if any(c.strip().lower().startswith(title.lower()) for c in cells):
+            return tid
+    raise RulesError(f"no {title!r} table in the {game} data")
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table the rules read, declared once: its id (or the words its title starts with,
+    so a re-extraction that renames ids still finds it) and its shape, the cells of every
+    row and at least `min_rows` rows. Listed in SPECS; `rows()` checks the shape, so a
+    changed source fails by the table's name, never as a wrong row."""
+
+    game: str
+    key: str  # the table id, or its title's first words when `by_title`
+    width: int
+    min_rows: int = 1
+    by_title: bool = False
+
+    @property
+    def id(self) -> str:
+        return _table_titled(self.game, self.key) if self.by_title else self.key
+
+    def raw(self) -> dict[str, Any]:
+        return table(self.game, self.id)
+
+    def rows(self) -> list[tuple[str, ...]]:
+        rows = [tuple(str(c) for c in r["cells"]) for r in self.raw()["rows"]]
+        bad = [i for i, r in enumerate(rows) if len(r) != self.width]
+        if bad or len(rows) < self.min_rows:
+            raise RulesError(f"{self.game} data: table {self.id!r} is no longer {self.width} "
+                             f"cells x {self.min_rows}+ rows (rows {bad}, {len(rows)} rows)")
+        return rows
+
+    def header(self) -> tuple[str, ...]:
+        return tuple(self.raw()["header"])
+
+    def index(self, first_cell: str) -> int:
+        """The index of the row whose first cell is `first_cell`."""
+        for i, r in enumerate(self.rows()):
+            if r[0] == first_cell:
+                return i
+        raise RulesError(f"{first_cell!r} is not a row of the {self.id} table")
+
+
+def table_spec(game: str, key: str, width: int, min_rows: int = 1,
+               *, by_title: bool = False) -> Table:
+    """Declare a table the rules read (see Table); listed in SPECS."""
+    spec = Table(game, key, width, min_rows, by_title)
+    SPECS.append(spec)
+    return spec
+
+
+# -- declared reads: a number written in a named row's text --------------------------------------
+# A signed number as a sheet writes it: "-30 penalty", "+20 bonus", "Skill+20", "+1 Dos".
+_SIGNED = re.compile(r"([+\-\u2212\u2013])\s?(\d+)")
+
+
+def signed_numbers(text: str) -> list[int]:
+    """Every signed number in `text`, in order: "take a -30 penalty ... +10 bonus" -> [-30, 10]."""
+    return [(-1 if m.group(1) != "+" else 1) * int(m.group(2)) for m in _SIGNED.finditer(text)]
+
+
+def number_after(text: str, anchor: str, nth: int = 0) -> int:
+    """The nth signed number after the first occurrence of `anchor` (case-insensitive)."""
+    at = text.lower().find(anchor.lower())
+    if at < 0:
+        raise RulesError(f"{anchor!r} not found in {text[:60]!r}…")
+    found = signed_numbers(text[at + len(anchor) :])
+    if len(found) <= nth:
+        raise RulesError(f"no modifier after {anchor!r} in {text[:60]!r}…")
+    return found[nth]
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
+
+
+@cache
+def named_rows(specs: tuple[Table, ...]) -> dict[str, tuple[str, int, tuple[str, ...]]]:
+    """Every row of the tables by its (normalised) first cell: (table id, index, cells).
+    A name listed in two tables keeps the first, and the second is "<name> effect" (d100
+    names a status in Status Modifiers and again in Status Effects)."""
+    out: dict[str, tuple[str, int, tuple[str, ...]]] = {}
+    for spec in specs:
+        for i, cells in enumerate(spec.rows()):
+            if not cells or not cells[0].strip():
+                continue
+            key = _norm(cells[0])
+            out[f"{key} effect" if key in out else key] = (spec.id, i, cells)
+    return out
+
+
+def _game_tables(game: str) -> tuple[Table, ...]:
+    return tuple(s for s in SPECS if isinstance(s, Table) and s.game == game)
+
+
+def named_row(game: str, name: str,
+              specs: tuple[Table, ...] | None = None) -> tuple[str, int, tuple[str, ...]]:
+    """The row called `name` among the declared tables of `game` (or `specs`)."""
+    try:
+        return named_rows(specs or _game_tables(game))[_norm(name)]
+    except KeyError:
+        raise RulesError(f"{game} data: no row {name!r} in the extracted tables") from None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A number written in the text of a row named by its first cell, declared once: the
+    nth signed number after `anchor` ("take a -30"), or the unsigned group of `pattern`
+    ("rolls a (\\d+) or higher", or its `group`). Listed in SPECS; a changed source fails
+    by the row's name."""
+
+    game: str
+    row: str
+    anchor: str = ""
+    nth: int = 0
+    pattern: str = ""
+    group: int = 1
+
+    def text(self) -> str:
+        return " ".join(named_row(self.game, self.row)[2][1:])
+
+    def read(self) -> int:
+        text = self.text()
+        try:
+            if self.pattern:
+                m = re.search(self.pattern, text, re.IGNORECASE)
+                if not m:
+                    raise RulesError(f"{self.pattern!r} not found in {text[:60]!r}…")
+                return int(m.group(self.group))
+            return number_after(text, self.anchor, self.nth)
+        except RulesError as e:
+            raise RulesError(f"{self.game} data, row {self.row!r}: {e}") from None
+
+
+def entry(game: str, row: str, anchor: str = "", nth: int = 0, *, pattern: str = "",
+          group: int = 1) -> Entry:
+    """Declare a number read from a named row's text (see Entry); listed in SPECS."""
+    if bool(anchor) == bool(pattern):
+        raise RulesError("an entry reads after an anchor or by a pattern, one of the two")
+    spec = Entry(game, row, anchor, nth, pattern, group)
     SPECS.append(spec)
     return spec

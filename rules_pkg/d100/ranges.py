@@ -12,7 +12,9 @@ from ..errors import RulesError
 from ..kernel import In, calculator
 from ..registry import Result
 from .modifiers import range_modifiers
-from .sheet import CIRC, plain_number, row
+from .sheet import CIRC, entry, row
+
+_POINT_BLANK = entry("Point Blank", pattern=r"distance of (\d+)")
 
 # -- range bands ----------------------------------------------------------------------------
 
@@ -57,7 +59,7 @@ def class_range(weapon_class: str) -> int:
 
 def point_blank() -> int:
     """Point Blank: "Ranged attacks at a distance of 1km"."""
-    return plain_number(row("Point Blank").text, r"distance of (\d+)")
+    return _POINT_BLANK.read()
 
 
 def range_band(distance: int, rng_value: int) -> str:
