@@ -253,28 +253,39 @@ class Entry:
     nth: int = 0
     pattern: str = ""
     group: int = 1
+    cell: int = 0  # one cell of the row; 0: all its cells but the name
 
     def text(self) -> str:
-        return " ".join(named_row(self.game, self.row)[2][1:])
+        cells = named_row(self.game, self.row)[2]
+        return cells[self.cell] if self.cell else " ".join(cells[1:])
 
-    def read(self) -> int:
+    def maybe(self) -> int | None:
+        """The number, or None when the pattern matched without its group (an "n/a")."""
         text = self.text()
         try:
             if self.pattern:
                 m = re.search(self.pattern, text, re.IGNORECASE)
                 if not m:
                     raise RulesError(f"{self.pattern!r} not found in {text[:60]!r}…")
-                return int(m.group(self.group))
+                found = m.group(self.group)
+                return None if found is None else int(found)
             return number_after(text, self.anchor, self.nth)
         except RulesError as e:
             raise RulesError(f"{self.game} data, row {self.row!r}: {e}") from None
 
+    def read(self) -> int:
+        value = self.maybe()
+        if value is None:
+            raise RulesError(f"{self.game} data, row {self.row!r}: no number for "
+                             f"{self.pattern!r}")
+        return value
+
 
 def entry(game: str, row: str, anchor: str = "", nth: int = 0, *, pattern: str = "",
-          group: int = 1) -> Entry:
+          group: int = 1, cell: int = 0) -> Entry:
     """Declare a number read from a named row's text (see Entry); listed in SPECS."""
     if bool(anchor) == bool(pattern):
         raise RulesError("an entry reads after an anchor or by a pattern, one of the two")
-    spec = Entry(game, row, anchor, nth, pattern, group)
+    spec = Entry(game, row, anchor, nth, pattern, group, cell)
     SPECS.append(spec)
     return spec

@@ -45,7 +45,7 @@ def row(name: str) -> Row:
 
 
 def entry(name: str, anchor: str = "", nth: int = 0, *, pattern: str = "",
-          group: int = 1) -> data.Entry:
+          group: int = 1, cell: int = 0) -> data.Entry:
     """Declare a number of the row called `name` (data.Entry): the nth signed number after
     `anchor`, or the group of `pattern`."""
-    return data.entry(GAME, name, anchor, nth, pattern=pattern, group=group)
+    return data.entry(GAME, name, anchor, nth, pattern=pattern, group=group, cell=cell)

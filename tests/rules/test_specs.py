@@ -52,7 +52,8 @@ def test_every_declared_number_is_in_the_source(spec: data.Prose) -> None:
 
 @pytest.mark.parametrize("spec", ENTRIES, ids=[_name(s) for s in ENTRIES])
 def test_every_declared_entry_is_in_its_row(spec: data.Entry) -> None:
-    assert isinstance(spec.read(), int)
+    value = spec.maybe()  # None only for a pattern that found the sheet's "n/a"
+    assert isinstance(value, int) or "n/a" in spec.pattern
 
 
 @pytest.mark.parametrize("spec", TABLES, ids=[_name(s) for s in TABLES])
