@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -140,18 +140,65 @@ def _table_titled(game: str, title: str) -> str:
     raise RulesError(f"no {title!r} table in the {game} data")
 
 
+# -- the cells of a table: the one reader of a cell's number -----------------------------------
+_INT = re.compile(r"^\s*([+\-]?\d+)")
+_SPAN = re.compile(r"^\s*(\d+)\s*[-\u2013]\s*(\d+)\s*$")
+_MODIFIER = re.compile(r"^\s*([+\-]\s*\d+|\d+)")
+
+
+def number(cell: str) -> int:
+    """A cell's leading number: '+2' -> 2, '-1 Die' -> -1, '0' -> 0."""
+    m = _INT.match(cell)
+    if not m:
+        raise RulesError(f"cannot read a number from {cell!r}")
+    return int(m.group(1))
+
+
+def span(cell: str) -> tuple[int, int] | None:
+    """'6-10' -> (6, 10); a cell that is not a range (a sub-header) -> None."""
+    m = _SPAN.match(cell)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def modifier(cell: str) -> int | None:
+    """A modifier cell: '+2' -> 2, '-1' -> -1, 'OK'/'-'/'' -> 0, 'X' (not allowed) -> None."""
+    text = cell.strip()
+    if text.upper() == "X":
+        return None
+    if text in {"", "OK", "-"}:
+        return 0
+    m = _MODIFIER.match(text)
+    if not m:
+        raise RulesError(f"cannot read the modifier {cell!r} from the sheet")
+    return int(m.group(1).replace(" ", ""))
+
+
+def _span_cell(cell: str) -> tuple[int, int]:
+    found = span(cell)
+    if found is None:
+        raise RulesError(f"cannot read a range like '6-10' from {cell!r}")
+    return found
+
+
+# what each column kind of a declared table must hold (test_specs checks every cell)
+CELL_KINDS: dict[str, Callable[[str], object]] = {
+    "text": str, "number": number, "span": _span_cell, "modifier": modifier}
+
+
 @dataclass(frozen=True)
 class Table:
     """A table the rules read, declared once: its id (or the words its title starts with,
-    so a re-extraction that renames ids still finds it) and its shape, the cells of every
-    row and at least `min_rows` rows. Listed in SPECS; `rows()` checks the shape, so a
-    changed source fails by the table's name, never as a wrong row."""
+    so a re-extraction that renames ids still finds it) and its shape, one kind per column
+    (CELL_KINDS) and at least `min_rows` rows; the first `skip` rows are sub-headers.
+    Listed in SPECS; `rows()` checks the width and `check()` every cell, so a changed
+    source fails by the table's name, never as a wrong row."""
 
     game: str
     key: str  # the table id, or its title's first words when `by_title`
-    width: int
+    columns: tuple[str, ...]
     min_rows: int = 1
     by_title: bool = False
+    skip: int = 0
 
     @property
     def id(self) -> str:
@@ -162,11 +209,21 @@ class Table:
 
     def rows(self) -> list[tuple[str, ...]]:
         rows = [tuple(str(c) for c in r["cells"]) for r in self.raw()["rows"]]
-        bad = [i for i, r in enumerate(rows) if len(r) != self.width]
+        bad = [i for i, r in enumerate(rows) if len(r) != len(self.columns)]
         if bad or len(rows) < self.min_rows:
-            raise RulesError(f"{self.game} data: table {self.id!r} is no longer {self.width} "
-                             f"cells x {self.min_rows}+ rows (rows {bad}, {len(rows)} rows)")
+            raise RulesError(f"{self.game} data: table {self.id!r} is no longer "
+                             f"{len(self.columns)} cells x {self.min_rows}+ rows "
+                             f"(rows {bad}, {len(rows)} rows)")
         return rows
+
+    def check(self) -> None:
+        """Every cell below the sub-headers reads as its column's kind."""
+        for i, r in enumerate(self.rows()[self.skip:], self.skip):
+            for cell, kind in zip(r, self.columns, strict=True):
+                try:
+                    CELL_KINDS[kind](cell)
+                except RulesError as e:
+                    raise RulesError(f"{self.game} data: table {self.id!r} row {i}: {e}") from None
 
     def header(self) -> tuple[str, ...]:
         return tuple(self.raw()["header"])
@@ -179,10 +236,12 @@ class Table:
         raise RulesError(f"{first_cell!r} is not a row of the {self.id} table")
 
 
-def table_spec(game: str, key: str, width: int, min_rows: int = 1,
-               *, by_title: bool = False) -> Table:
+def table_spec(game: str, key: str, columns: tuple[str, ...], min_rows: int = 1,
+               *, by_title: bool = False, skip: int = 0) -> Table:
     """Declare a table the rules read (see Table); listed in SPECS."""
-    spec = Table(game, key, width, min_rows, by_title)
+    if unknown := set(columns) - set(CELL_KINDS):
+        raise RulesError(f"unknown column kinds {sorted(unknown)} for table {key!r}")
+    spec = Table(game, key, columns, min_rows, by_title, skip)
     SPECS.append(spec)
     return spec
 

@@ -13,7 +13,7 @@ CIRC = f"{SOURCE} § Combat Circumstances"
 STATUS = f"{SOURCE} § Status Effects"
 # the extracted tables (scripts/extract/d100.py): Circumstance | Details | Horde Details,
 # and Status Name | Effect | Horde Effect | Duration; their rows are read by name
-TABLES = tuple(data.table_spec(GAME, tid, width) for tid, width in (
+TABLES = tuple(data.table_spec(GAME, tid, ("text",) * width) for tid, width in (
     ("combat-circumstances", 3), ("ranged-attack-distance", 3), ("status-modifiers", 3),
     ("status-effects", 4)))
 TABLES_ALL = tuple(t.key for t in TABLES)
