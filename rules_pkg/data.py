@@ -299,6 +299,9 @@ def named_row(game: str, name: str,
         raise RulesError(f"{game} data: no row {name!r} in the extracted tables") from None
 
 
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}  # "two gear rows"
+
+
 @dataclass(frozen=True)
 class Entry:
     """A number written in the text of a row named by its first cell, declared once: the
@@ -327,7 +330,13 @@ class Entry:
                 if not m:
                     raise RulesError(f"{self.pattern!r} not found in {text[:60]!r}…")
                 found = m.group(self.group)
-                return None if found is None else int(found)
+                if found is None:
+                    return None
+                if found.lower() in _WORDS:
+                    return _WORDS[found.lower()]
+                if not found.isdigit():
+                    raise RulesError(f"{found!r} is not a number ({self.pattern!r})")
+                return int(found)
             return number_after(text, self.anchor, self.nth)
         except RulesError as e:
             raise RulesError(f"{self.game} data, row {self.row!r}: {e}") from None

@@ -35,9 +35,9 @@ def _name(s: data.Prose | data.Entry | data.Table) -> str:
 def test_the_reads_are_declared() -> None:
     assert {"cyberpunk_red", "horizon"} <= {s.game for s in PROSE}
     assert len(PROSE) >= 30
-    assert {s.game for s in ENTRIES} == {"d100"}
+    assert {s.game for s in ENTRIES} == {"d100", "forbidden_lands"}
     assert len(ENTRIES) >= 60
-    assert {s.game for s in TABLES} >= {"d100", "mecha"}
+    assert {s.game for s in TABLES} >= {"d100", "mecha", "forbidden_lands"}
     assert len(SPECS) == len(set(SPECS)), "a number or table is declared twice"
 
 
@@ -75,6 +75,8 @@ def test_a_changed_shape_fails_by_name() -> None:
         data.Entry("d100", "Nowhere", "take a").read()
     with pytest.raises(rules_pkg.RulesError, match="row 'Darkness'"):
         data.Entry("d100", "Darkness", "words the sheet does not say").read()
+    with pytest.raises(rules_pkg.RulesError, match="'gear' is not a number"):
+        data.Entry("forbidden_lands", "Heavy", pattern=r"two (\w+) rows").read()
 
 
 def test_known_values_read_from_the_sheet() -> None:
@@ -89,6 +91,9 @@ def test_known_values_read_from_the_sheet() -> None:
     assert disengaged.ESCAPE_ROUNDS.read() == 3
     # d100 § Weapon Jams: "the weapon jams if the attacker rolls a 96 or higher"
     assert jams.JAM_AT.read() == 96
+    # forbidden lands § Weapon Features: Heavy "Takes up two gear rows"
+    from rules_pkg.forbidden_lands import gear
+    assert gear.rows_per_heavy() == 2
 
 
 def _callers(attrs: set[str], under: str = "") -> list[str]:
@@ -111,7 +116,7 @@ def test_prose_is_read_only_through_declarations() -> None:
 
 # the games whose every read goes through a declared spec (Cyberpunk RED and Horizon still
 # read some tables and records directly: issue #10 item 2, not yet moved)
-DECLARED_ONLY = ("d100", "mecha")
+DECLARED_ONLY = ("d100", "mecha", "forbidden_lands")
 
 
 @pytest.mark.parametrize("game", DECLARED_ONLY)
