@@ -15,6 +15,12 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from .cells import _WORDS, _span_cell
+from .cells import modifier as modifier  # the readers, re-exported as data.number etc.
+from .cells import number as number
+from .cells import number_after as number_after
+from .cells import signed_numbers as signed_numbers
+from .cells import span as span
 from .errors import RulesError
 
 
@@ -140,46 +146,6 @@ def _table_titled(game: str, title: str) -> str:
     raise RulesError(f"no {title!r} table in the {game} data")
 
 
-# -- the cells of a table: the one reader of a cell's number -----------------------------------
-_INT = re.compile(r"^\s*([+\-]?\d+)")
-_SPAN = re.compile(r"^\s*(\d+)\s*[-\u2013]\s*(\d+)\s*$")
-_MODIFIER = re.compile(r"^\s*([+\-]\s*\d+|\d+)")
-
-
-def number(cell: str) -> int:
-    """A cell's leading number: '+2' -> 2, '-1 Die' -> -1, '0' -> 0."""
-    m = _INT.match(cell)
-    if not m:
-        raise RulesError(f"cannot read a number from {cell!r}")
-    return int(m.group(1))
-
-
-def span(cell: str) -> tuple[int, int] | None:
-    """'6-10' -> (6, 10); a cell that is not a range (a sub-header) -> None."""
-    m = _SPAN.match(cell)
-    return (int(m.group(1)), int(m.group(2))) if m else None
-
-
-def modifier(cell: str) -> int | None:
-    """A modifier cell: '+2' -> 2, '-1' -> -1, 'OK'/'-'/'' -> 0, 'X' (not allowed) -> None."""
-    text = cell.strip()
-    if text.upper() == "X":
-        return None
-    if text in {"", "OK", "-"}:
-        return 0
-    m = _MODIFIER.match(text)
-    if not m:
-        raise RulesError(f"cannot read the modifier {cell!r} from the sheet")
-    return int(m.group(1).replace(" ", ""))
-
-
-def _span_cell(cell: str) -> tuple[int, int]:
-    found = span(cell)
-    if found is None:
-        raise RulesError(f"cannot read a range like '6-10' from {cell!r}")
-    return found
-
-
 # what each column kind of a declared table must hold (test_specs checks every cell)
 CELL_KINDS: dict[str, Callable[[str], object]] = {
     "text": str, "number": number, "span": _span_cell, "modifier": modifier}
@@ -247,26 +213,6 @@ def table_spec(game: str, key: str, columns: tuple[str, ...], min_rows: int = 1,
 
 
 # -- declared reads: a number written in a named row's text --------------------------------------
-# A signed number as a sheet writes it: "-30 penalty", "+20 bonus", "Skill+20", "+1 Dos".
-_SIGNED = re.compile(r"([+\-\u2212\u2013])\s?(\d+)")
-
-
-def signed_numbers(text: str) -> list[int]:
-    """Every signed number in `text`, in order: "take a -30 penalty ... +10 bonus" -> [-30, 10]."""
-    return [(-1 if m.group(1) != "+" else 1) * int(m.group(2)) for m in _SIGNED.finditer(text)]
-
-
-def number_after(text: str, anchor: str, nth: int = 0) -> int:
-    """The nth signed number after the first occurrence of `anchor` (case-insensitive)."""
-    at = text.lower().find(anchor.lower())
-    if at < 0:
-        raise RulesError(f"{anchor!r} not found in {text[:60]!r}…")
-    found = signed_numbers(text[at + len(anchor) :])
-    if len(found) <= nth:
-        raise RulesError(f"no modifier after {anchor!r} in {text[:60]!r}…")
-    return found[nth]
-
-
 def _norm(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
 
@@ -297,9 +243,6 @@ def named_row(game: str, name: str,
         return named_rows(specs or _game_tables(game))[_norm(name)]
     except KeyError:
         raise RulesError(f"{game} data: no row {name!r} in the extracted tables") from None
-
-
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}  # "two gear rows"
 
 
 @dataclass(frozen=True)
