@@ -22,33 +22,34 @@ from .cells import number_after as number_after
 from .cells import signed_numbers as signed_numbers
 from .cells import span as span
 from .errors import RulesError
+from .model import BlockData, DocumentData, SectionData, TableData
 
 
 @cache
-def document(game: str) -> dict[str, Any]:
+def document(game: str) -> DocumentData:
     try:
         text = resources.files("rules_pkg").joinpath("data", f"{game}.json").read_text("utf-8")
     except FileNotFoundError:
         raise RulesError(f"no extracted data for {game!r}: run `make data`") from None
-    doc: dict[str, Any] = json.loads(text)
+    doc: DocumentData = json.loads(text)
     return doc
 
 
-def _walk_tables(sections: list[dict[str, Any]]) -> Any:
+def _walk_tables(sections: list[SectionData]) -> Iterable[TableData]:
     for s in sections:
-        for b in s.get("blocks", ()):
-            if b.get("type") == "table":
+        for b in s["blocks"]:
+            if b["type"] == "table":
                 yield b
-        yield from _walk_tables(s.get("sections", []))
+        yield from _walk_tables(s["sections"])
 
 
 @cache
-def tables(game: str) -> dict[str, dict[str, Any]]:
+def tables(game: str) -> dict[str, TableData]:
     """Every table of a game's document, by table id."""
     return {t["id"]: t for t in _walk_tables(document(game)["sections"])}
 
 
-def table(game: str, table_id: str) -> dict[str, Any]:
+def table(game: str, table_id: str) -> TableData:
     try:
         return tables(game)[table_id]
     except KeyError:
@@ -61,7 +62,7 @@ def records(game: str, kind: str) -> list[Any]:
 
 
 # -- prose: the text of a section, and numbers the rules read from it -----------------------------
-def _texts(blocks: Iterable[dict[str, Any]]) -> Iterable[str]:
+def _texts(blocks: Iterable[BlockData]) -> Iterable[str]:
     for b in blocks:
         if b["type"] == "paragraph":
             yield b["text"]
@@ -76,7 +77,7 @@ def _texts(blocks: Iterable[dict[str, Any]]) -> Iterable[str]:
                 yield " ".join(r["cells"])
 
 
-def _sections(ss: list[dict[str, Any]]) -> Iterable[dict[str, Any]]:
+def _sections(ss: list[SectionData]) -> Iterable[SectionData]:
     for s in ss:
         yield s
         yield from _sections(s.get("sections", []))
@@ -170,7 +171,7 @@ class Table:
     def id(self) -> str:
         return _table_titled(self.game, self.key) if self.by_title else self.key
 
-    def raw(self) -> dict[str, Any]:
+    def raw(self) -> TableData:
         return table(self.game, self.id)
 
     def rows(self) -> list[tuple[str, ...]]:
