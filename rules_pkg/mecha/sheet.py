@@ -15,14 +15,27 @@ MAX_DAMAGE_DICE = 60  # the most d10s one damage roll may hold (checked before a
 MAX_ARMOUR_DICE = 10
 MAX_SCORE = 30  # the largest skill / Reflex / feat score accepted
 
-# Numbers the source states in its lists (Combat Actions), not in tables.
-AIM_BONUS = {0: 0, 1: 4, 2: 6}  # § Aiming: one action +4, two actions +6
-COVER = {"none": 0, "light": -2, "heavy": -4}  # § Cover: to those attacking you
-SIGHT = {"clear": 0, "difficult": -2, "obscuring": -4}  # § Blindfighting
-AUTO_FIRE_DEFENCE = -2  # § Automatic Weapons fire, 2: all targets defend with -2
-ENTANGLED = -4  # § Entangling: -4 to all physical actions while entangled
-BREAK_AWAY_FROM = 6  # § Breaking Away: 6-10 breaks away; one less chance per extra opponent
-ACTIONS_PER_LOST = 5  # § Entangling: 1 action lost per 5 points the strength test is beaten by
+# Numbers the source states in its lists (Combat Actions), not in tables: each declared
+# once as the words around it (data.prose, checked by tests/rules/test_specs.py) and read
+# when the game is imported.
+_AIM = (data.prose(GAME, "aiming", r"One action spent aiming = \+(\d+) bonus"),
+        data.prose(GAME, "aiming", r"Two actions spent aiming = \+(\d+) bonus"))
+_COVER = (data.prose(GAME, "cover", r"Light cover gives a test penalty of (-\d+)"),
+          data.prose(GAME, "cover", r"Heavy cover gives a test penalty of (-\d+)"))
+_SIGHT = (data.prose(GAME, "blindfighting", r"sight difficult [^=]*= (-\d+) penalty"),
+          data.prose(GAME, "blindfighting", r"truly obscuring [^=]*= (-\d+) penalty"))
+_AUTO_FIRE = data.prose(GAME, "automatic-weapons-fire", r"defend against with a (-\d+) penalty")
+_ENTANGLED = data.prose(GAME, "entangling-disarming", r"suffers a (-\d+) test penalty")
+_PER_LOST = data.prose(GAME, "entangling-disarming", r"1 action for every (\d+) points")
+_BREAK_AWAY = data.prose(GAME, "breaking-away", r"Roll one die (\d+)-\d+ = Break away")
+
+AIM_BONUS = {0: 0, 1: _AIM[0].read(), 2: _AIM[1].read()}  # § Aiming: one action, two
+COVER = {"none": 0, "light": _COVER[0].read(), "heavy": _COVER[1].read()}  # § Cover
+SIGHT = {"clear": 0, "difficult": _SIGHT[0].read(), "obscuring": _SIGHT[1].read()}
+AUTO_FIRE_DEFENCE = _AUTO_FIRE.read()  # § Automatic Weapons fire: all targets defend with
+ENTANGLED = _ENTANGLED.read()  # § Entangling: to all physical actions while entangled
+BREAK_AWAY_FROM = _BREAK_AWAY.read()  # § Breaking Away: one less chance per extra opponent
+ACTIONS_PER_LOST = _PER_LOST.read()  # § Entangling: 1 action lost per N points beaten by
 
 
 # -- the extracted tables, declared by the words their title starts with ------------------------
