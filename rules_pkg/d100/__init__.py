@@ -5,9 +5,10 @@ Source: sources/d100-combat-circumstances-and-status-effects.txt, its two tables
 "Ranged Attack Distance" and "Status Modifiers" rows) and "Status Effects"
 (Status | Effect | Horde Effect | Duration).
 
-Every modifier number is read out of the table cell text at load time by
-`number_after` (the text is the data; the number is extracted from it, never
-re-typed). Degrees of success/failure follow the game's standard rule (DH2e):
+Every modifier number is declared once as a `data.Entry` (its row and the words
+before it) and read out of the table cell text through it (the text is the data;
+the number is extracted from it, never re-typed; tests/rules/test_specs.py reads
+them all). Degrees of success/failure follow the game's standard rule (DH2e):
 1 + the difference of the tens digits of target and roll; the sheet only refers
 to DoS. A roll succeeds when it is at most the target; a roll of 100 is "00".
 """
@@ -23,13 +24,7 @@ from .sheet import (  # noqa: F401
     SOURCE,
     STATUS,
     TABLES_ALL,
-    _SIGNED,
-    _norm,
-    _rows,
-    number_after,
-    plain_number,
     row,
-    signed_numbers,
 )
 from .modifiers import (  # noqa: F401
     ALL,

@@ -22,6 +22,7 @@ from .degrees import (
     degrees,
     test_distribution,
 )
+from .jams import JAM_AT
 from .modifiers import (
     AGILITY_TESTS,
     ALL,
@@ -41,7 +42,8 @@ from .modifiers import (
     scaled,
     weather_range,
 )
-from .sheet import CIRC, DOS_RULE, SOURCE, STATUS, TABLES_ALL, Row, number_after, plain_number, row
+from .sheet import CIRC, DOS_RULE, SOURCE, STATUS, TABLES_ALL, Row, row
+from .status import BURN_HORDE_WILLPOWER
 
 # -- the test calculator ---------------------------------------------------------------------
 
@@ -144,7 +146,7 @@ def stack(
         notes.append("; ".join(cross_check()) or "")
     if flags.get("burning_horde") and horde and kind == "willpower":
         r = row("Burning")
-        v = number_after(r.text, "suffer a")
+        v = BURN_HORDE_WILLPOWER.read()
         lines.append(Line(f"Burning (Horde): {v:+d} to Willpower", v, r))
     if range_band != "normal":
         if range_band not in RANGE_BANDS:
@@ -301,7 +303,7 @@ def test(
     jam_at: int | None = None
     jrow = row("Weapon Jams")
     if kind == "bs" and not auto:
-        jam_at = plain_number(jrow.text, r"rolls a (\d+) or higher")
+        jam_at = JAM_AT.read()
         steps.append(
             f"A roll of {jam_at}+ "
             + ("misses (Hordes do not jam; they just miss)" if horde else "jams: an automatic miss")

@@ -6,19 +6,26 @@ import random
 import re
 from typing import Annotated
 
+from ..data import Entry
 from ..dice import Draw, expand
-from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
-from .sheet import CIRC, STATUS, row
+from .sheet import CIRC, STATUS, entry, row
 
 
-def _dice(text: str, after: str) -> int:
+def _dice(name: str, after: str, cell: int = 0) -> Entry:
     """The sides of the first 'NdS' after `after` in a row's text ('1d5km' -> 5)."""
-    m = re.search(re.escape(after) + r".*?1d(\d+)", text)
-    if not m:
-        raise RulesError(f"d100 data: no 1dN after {after!r}")
-    return int(m.group(1))
+    return entry(name, pattern=re.escape(after) + r".*?1d(\d+)", cell=cell)
+
+
+# § Scattering: "roll a 1d10 ... away from the target spot by 1d5km"
+_DIRECTION = _dice("Scattering", "roll a")
+_DISTANCE = _dice("Scattering", "away from the target spot by")
+# § Decay: "Remove 5 Decay per 1 hour of rest"
+_DECAY_PER = entry("Decay", pattern=r"Remove (\d+) Decay per (\d+) hour")
+_DECAY_EVERY = entry("Decay", pattern=r"Remove (\d+) Decay per (\d+) hour", group=2)
+# § Hallucinating: "for 1d10 rounds", for characters and for Hordes (their own cell)
+_HALLUCINATING = (_dice("Hallucinating", "for", 1), _dice("Hallucinating", "for", 2))
 
 
 @calculator(
@@ -36,7 +43,7 @@ def scatter(
     """Roll 1d10 on the Scatter Diagram for the direction; the attack moves 1d5 km, plus
     1 km per degree of failure for a non-thrown Blast weapon."""
     r = row("Scattering")
-    direction, distance = _dice(r.text, "roll a"), _dice(r.text, "away from the target spot by")
+    direction, distance = _DIRECTION.read(), _DISTANCE.read()
     extra = 0 if thrown else dof
 
     def land(draw: Draw) -> tuple[int, int]:  # the rule once: exact and rolled
@@ -73,10 +80,7 @@ def decay(
 ) -> Result:
     """"Remove 5 Decay per 1 hour of rest": whole hours only."""
     r = row("Decay")
-    m = re.search(r"Remove (\d+) Decay per (\d+) hour", r.text)
-    if not m:
-        raise RulesError("d100 data: the Decay row no longer says 'Remove N Decay per N hour'")
-    per, every = int(m.group(1)), int(m.group(2))
+    per, every = _DECAY_PER.read(), _DECAY_EVERY.read()
     left = max(0, decay - per * (hours // every))
     needed = -(-decay // per) * every
     return Result(f"{left} Decay left after {hours} h; all gone after {needed} h of rest",
@@ -98,7 +102,7 @@ def hallucinating(
 ) -> Result:
     """Characters roll on the Hallucinogenic table for 1d10 rounds; Hordes are Stunned."""
     r = row("Hallucinating")
-    sides = _dice(r.cells[2] if horde else r.cells[1], "for")
+    sides = _HALLUCINATING[horde].read()
 
     def rounds(draw: Draw) -> int:
         return draw(sides)

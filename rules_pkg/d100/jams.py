@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 from fractions import Fraction
 from typing import Annotated
 
@@ -13,7 +12,17 @@ from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, OddsRow, Result
 from .degrees import d100_test, degree_odds, test_distribution
 from .modifiers import modifiers
-from .sheet import CIRC, number_after, plain_number, row
+from .sheet import CIRC, entry, row
+
+# § Weapon Jams: "a Full Action and a Ballistic Skill+20 test, +10 for ...", "the test is -20"
+_CLEAR = entry("Weapon Jams", "Ballistic Skill")
+_CLEAR_TALENT = entry("Weapon Jams", "test,")
+_CLEAR_UNPROFICIENT = entry("Weapon Jams", "the test is")
+JAM_AT = entry("Weapon Jams", pattern=r"rolls a (\d+) or higher")
+# § Missile and Grenade Jams: "on a 1-9 ..., On a 10, however"
+_DUD_FROM = entry("Missile and Grenade Jams", pattern=r"on a (\d+)-(\d+)")
+_DUD_TO = entry("Missile and Grenade Jams", pattern=r"on a (\d+)-(\d+)", group=2)
+_BOOM = entry("Missile and Grenade Jams", pattern=r"On a (\d+), however")
 
 # -- jams -------------------------------------------------------------------------------------
 
@@ -37,8 +46,7 @@ def jam_clear(
     r = row("Weapon Jams")
     steps = [f"Ballistic Skill {bs}"]
     if proficient:
-        base = number_after(r.text, "Ballistic Skill")
-        talent = number_after(r.text, "test,")
+        base, talent = _CLEAR.read(), _CLEAR_TALENT.read()
         mod = base + talent * (specialised + mastery)
         steps.append(f"Clearing test: {base:+d}")
         for name, has in (("Specialised", specialised), ("Mastery", mastery)):
@@ -47,7 +55,7 @@ def jam_clear(
     else:
         if specialised or mastery:
             raise RulesError("Specialised or Mastery talents imply proficiency with the weapon")
-        mod = number_after(r.text, "the test is")
+        mod = _CLEAR_UNPROFICIENT.read()
         steps.append(f"No proficiency with the weapon: the test is {mod:+d} instead")
     hl = [r.highlight]
     if fatigue:
@@ -94,9 +102,8 @@ def missile_jam(
 ) -> Result:
     """On a jam roll 1d10: 1-9 a dud, 10 it explodes in the user's hands."""
     r = row("Missile and Grenade Jams")
-    lo, hi = (int(x) for x in re.findall(r"on a (\d+)-(\d+)", r.text, re.IGNORECASE)[0])
-    boom = plain_number(r.text, r"On a (\d+), however")
-    jam_at = plain_number(row("Weapon Jams").text, r"rolls a (\d+) or higher")
+    lo, hi = _DUD_FROM.read(), _DUD_TO.read()
+    boom, jam_at = _BOOM.read(), JAM_AT.read()
     if horde:
         return Result(
             "Hordes do not jam; they just miss.",

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from .. import data
 from ..errors import RulesError
-from .sheet import Row, number_after, plain_number, row
+from .sheet import Row, entry, row
 
 # -- test kinds and modifiers ----------------------------------------------------------------
 
@@ -201,14 +202,22 @@ class Modifier:
         return None
 
 
+# every number the toggles and the range bands read, declared once (row, anchor) -> entry
+_ENTRIES: dict[tuple[str, str], data.Entry] = {
+    (r, a): entry(r, a) for r, a in dict.fromkeys(
+        [(s.row, a) for s in SPECS for _, a in s.anchors]
+        + [(s.row, s.horde_dos) for s in SPECS if s.horde_dos]
+        + [(_BAND_ROWS[b], _BAND_ANCHOR[b]) for b in RANGE_BANDS])}
+
+
 def _load(spec: Spec) -> Modifier:
     r = row(spec.row)
     by_kind: dict[str, int] = {}
     for kinds, anchor in spec.anchors:
-        n = number_after(r.text, anchor)
+        n = _ENTRIES[spec.row, anchor].read()
         for k in kinds:
             by_kind[k] = n
-    horde = number_after(r.text, spec.horde_dos) if spec.horde_dos else None
+    horde = _ENTRIES[spec.row, spec.horde_dos].read() if spec.horde_dos else None
     return Modifier(spec.key, spec.label, r, tuple(by_kind.items()), horde)
 
 
@@ -218,16 +227,20 @@ def modifiers() -> dict[str, Modifier]:
     return {s.key: _load(s) for s in SPECS}
 
 
+# the range bands whose row gives Hordes their own DoS (the sheet's "Hordes gain")
+_HORDE_RANGE = {name: entry(name, "Hordes gain") for name in _BAND_ROWS.values()
+                if "hordes gain" in row(name).text.lower()}
+
+
 @cache
 def range_modifiers() -> dict[str, Modifier]:
     """Point Blank / Short / Long / Extreme: the BS modifier, and the Horde DoS variant."""
     out: dict[str, Modifier] = {}
     for band, name in _BAND_ROWS.items():
         r = row(name)
-        horde = number_after(r.text, "Hordes gain") if "hordes gain" in r.text.lower() else None
-        out[band] = Modifier(
-            band, name, r, (("bs", number_after(r.text, _BAND_ANCHOR[band])),), horde
-        )
+        horde = _HORDE_RANGE[name].read() if name in _HORDE_RANGE else None
+        out[band] = Modifier(band, name, r, (("bs", _ENTRIES[name, _BAND_ANCHOR[band]].read()),),
+                             horde)
     return out
 
 
@@ -242,66 +255,80 @@ class Scaled:
     baseline: int = 0
 
 
+_DTV = entry("Difficult Terrain", "you incur a")
+_SIZE_BELOW = entry("Size", "category below")
+_SIZE_ABOVE = entry("Size", "category above")
+_SIZE_BASELINE = entry("Size", pattern=r"other than (\d+)")
+
+
 @cache
 def scaled() -> dict[str, Scaled]:
     dt = row("Difficult Terrain")
     size = row("Size")
     return {
-        "dtv": Scaled(dt, number_after(dt.text, "you incur a")),
-        "size": Scaled(
-            size,
-            0,
-            number_after(size.text, "category below"),
-            number_after(size.text, "category above"),
-            plain_number(size.text, r"other than (\d+)"),
-        ),
+        "dtv": Scaled(dt, _DTV.read()),
+        "size": Scaled(size, 0, _SIZE_BELOW.read(), _SIZE_ABOVE.read(), _SIZE_BASELINE.read()),
     }
+
+
+_WEATHER = (entry("Weather", "range from"), entry("Weather", "range from", 1))
 
 
 @cache
 def weather_range() -> tuple[int, int]:
     """The Weather row: "Penalties range from -10 to -30" -> (-30, -10)."""
-    t = row("Weather").text
-    a, b = number_after(t, "range from"), number_after(t, "range from", 1)
+    a, b = (e.read() for e in _WEATHER)
     return min(a, b), max(a, b)
+
+
+_GANGING_UP = {"2": entry("Ganging Up", "they gain a"),
+               "3": entry("Ganging Up", "or more, they gain")}
 
 
 @cache
 def ganging_up() -> dict[str, int]:
-    t = row("Ganging Up").text
-    return {"2": number_after(t, "they gain a"), "3": number_after(t, "or more, they gain")}
+    return {k: e.read() for k, e in _GANGING_UP.items()}
+
+
+_HARD_TARGET = entry("Running", "which makes it")
 
 
 @cache
 def hard_target() -> int:
     """Running with the Hard Target talent: "-40 for BS and flat for WS"."""
-    t = row("Running").text
-    if "flat for ws" not in t.lower():
+    if "flat for ws" not in row("Running").text.lower():
         raise RulesError("d100 data: the Running row no longer says 'flat for WS'")
-    return number_after(t, "which makes it")
+    return _HARD_TARGET.read()
+
+
+_HELPLESS_BS = {"modifiers": entry("Helpless", "BS tests instead gain a"),
+                "effects": entry("Helpless effect", "BS attacks gain a")}
 
 
 @cache
 def helpless_bs() -> dict[str, tuple[Row, int]]:
     """Helpless BS bonus: the Status Modifiers row and the Status Effects row disagree."""
-    m, e = row("Helpless"), row("Helpless effect")
-    return {
-        "modifiers": (m, number_after(m.text, "BS tests instead gain a")),
-        "effects": (e, number_after(e.text, "BS attacks gain a")),
-    }
+    return {k: (row(e.row), e.read()) for k, e in _HELPLESS_BS.items()}
+
+
+# Status Effects § Fatigue: "You take a -10 penalty to all tests" (the collapse rule uses it)
+FATIGUE_EFFECT = entry("Fatigue effect", "You take a")
+# statuses in both tables, and each table's number
+_CROSS = (
+    ("Dazed", entry("Dazed", "to hit a dazed target take a"),
+     entry("Dazed effect", "enemies gain")),
+    ("Stunned", entry("Stunned", "to hit a stunned target take a"),
+     entry("Stunned effect", "enemies gain a")),
+    ("Fatigue", entry("Fatigue", "you take a"), FATIGUE_EFFECT),
+    ("Prone", entry("Prone", "prone target take a"), entry("Prone effect", "Enemies take a")),
+)
 
 
 def cross_check() -> list[str]:
     """Statuses in both tables whose numbers disagree (reported, never 'fixed')."""
     out: list[str] = []
-    pairs = (
-        ("Dazed", "to hit a dazed target take a", "enemies gain"),
-        ("Stunned", "to hit a stunned target take a", "enemies gain a"),
-        ("Fatigue", "you take a", "You take a"),
-        ("Prone", "prone target take a", "Enemies take a"),
-    )
-    for name, a, b in pairs:
-        x, y = number_after(row(name).text, a), number_after(row(f"{name} effect").text, b)
+    for name, ea, eb in _CROSS:
+        x, y = ea.read(), eb.read()
         if x != y:
             out.append(f"{name}: {x:+d} in Status Modifiers, {y:+d} in Status Effects")
     hb = helpless_bs()

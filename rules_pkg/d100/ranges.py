@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from fractions import Fraction
 from functools import cache
 from typing import Annotated, Any
@@ -12,7 +11,9 @@ from ..errors import RulesError
 from ..kernel import In, calculator
 from ..registry import Result
 from .modifiers import range_modifiers
-from .sheet import CIRC, plain_number, row
+from .sheet import CIRC, entry, row
+
+_POINT_BLANK = entry("Point Blank", pattern=r"distance of (\d+)")
 
 # -- range bands ----------------------------------------------------------------------------
 
@@ -25,21 +26,20 @@ WEAPON_CLASSES = (
 )
 
 
+# the Quick Reference of each band's row: "2km for Assault, n/a for Close" (n/a -> None)
+_QUICK_REFERENCE = {
+    (c, band): entry(name, pattern=rf"(n/a|(\d+)\s*km)\s+for\s+{label}\b(?!\s+Long)", group=2)
+    for band, name in (("short", "Short Distance"), ("extreme", "Extreme Distance"),
+                       ("maximum", "Maximum Distance"))
+    for c, label in WEAPON_CLASSES}
+
+
 @cache
 def quick_reference() -> dict[str, dict[str, int | None]]:
     """The sheet's Quick Reference figures per weapon class and band (None = n/a)."""
     out: dict[str, dict[str, int | None]] = {c: {} for c, _ in WEAPON_CLASSES}
-    for band, name in (
-        ("short", "Short Distance"),
-        ("extreme", "Extreme Distance"),
-        ("maximum", "Maximum Distance"),
-    ):
-        t = row(name).text
-        for c, label in WEAPON_CLASSES:
-            m = re.search(rf"(n/a|(\d+)\s*km)\s+for\s+{label}\b(?!\s+Long)", t, re.IGNORECASE)
-            if not m:
-                raise RulesError(f"d100 data: no quick reference for {label} in {name}")
-            out[c][band] = int(m.group(2)) if m.group(2) else None
+    for (c, band), spec in _QUICK_REFERENCE.items():
+        out[c][band] = spec.maybe()
     return out
 
 
@@ -57,7 +57,7 @@ def class_range(weapon_class: str) -> int:
 
 def point_blank() -> int:
     """Point Blank: "Ranged attacks at a distance of 1km"."""
-    return plain_number(row("Point Blank").text, r"distance of (\d+)")
+    return _POINT_BLANK.read()
 
 
 def range_band(distance: int, rng_value: int) -> str:

@@ -11,7 +11,20 @@ from ..dice import Distribution, Draw, expand, total
 from ..errors import LimitError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
-from .sheet import CIRC, STATUS, number_after, plain_number, row
+from .modifiers import FATIGUE_EFFECT
+from .sheet import CIRC, STATUS, entry, row
+
+_BURN_DIE = entry("Burning", pattern=r"take 1d(\d+) energy damage")
+_BURN_STEP = entry("Burning", "increases by")
+_BURN_HORDE_DIE = entry("Burning", pattern=r"automatically lose 1d(\d+) magnitude")
+BURN_HORDE_WILLPOWER = entry("Burning", "suffer a")
+_BLOOD_DIE = entry("Blood Loss", pattern=r"suffer 1d(\d+) Toughness decay")
+_BLOOD_HORDE_DIE = entry("Blood Loss", pattern=r"lose 1d(\d+) magnitude")
+_CRIPPLED_DIE = entry("Crippled", pattern=r"suffer 1d(\d+) damage")
+_COLLAPSE_BASE = entry("Fatigue effect", pattern=r"collapse for (\d+)-TB")
+_COLLAPSE_PER = entry("Fatigue effect", pattern=r"\+(\d+) minutes per")
+_COLLAPSE_ABOVE = entry("Fatigue effect", pattern=r"above your TB\+(\d+)")
+_REST_ALL_HOURS = entry("Fatigue effect", pattern=r"(\d+) hours removes all")
 
 # -- status effects ---------------------------------------------------------------------------
 
@@ -37,10 +50,10 @@ def burning(
     if not 1 <= round <= MAX_ROUNDS:
         raise LimitError(f"round is 1 to {MAX_ROUNDS} (got {round})")
     r = row("Burning")
-    die = plain_number(r.text, r"take 1d(\d+) energy damage")
-    step = number_after(r.text, "increases by")
+    die = _BURN_DIE.read()
+    step = _BURN_STEP.read()
     d = Distribution.d(die)
-    hd = plain_number(r.text, r"automatically lose 1d(\d+) magnitude")
+    hd = _BURN_HORDE_DIE.read()
     extra = 0 if horde else step * (round - 1)
 
     def burn(draw: Draw) -> int:
@@ -123,9 +136,9 @@ def blood_loss(
     if not 1 <= rounds <= 30:
         raise LimitError(f"at most 30 rounds (got {rounds})")
     r = row("Blood Loss")
-    die = plain_number(r.text, r"suffer 1d(\d+) Toughness decay")
+    die = _BLOOD_DIE.read()
     if horde:
-        hd = plain_number(r.text, r"lose 1d(\d+) magnitude")
+        hd = _BLOOD_HORDE_DIE.read()
         succ = min(100, max(0, toughness + modifier))
         per = Distribution.from_counts({0: succ * hd, **{k: 100 - succ for k in range(1, hd + 1)}})
         lost = per.repeat(rounds)
@@ -182,7 +195,7 @@ def crippled(
             ("Hordes instead instantly gain Blood Loss",),
             highlight=(r.highlight, row("Blood Loss").highlight),
         )
-    die = plain_number(r.text, r"suffer 1d(\d+) damage")
+    die = _CRIPPLED_DIE.read()
     target = toughness + modifier
     succ = min(100, max(0, target))
     d = Distribution.d(die)
@@ -236,12 +249,9 @@ class Collapse:
 def fatigue_collapse(fatigue: int, threshold: int, tb: int) -> Collapse:
     """Fatigue equal to or over the Threshold: collapse for 10-TB minutes, +10 minutes per
     point of Fatigue above TB+1; 1 hour of rest removes 1 rank, 6 hours all of it."""
-    r = row("Fatigue effect")
-    base = plain_number(r.text, r"collapse for (\d+)-TB")
-    per = plain_number(r.text, r"\+(\d+) minutes per")
-    above = plain_number(r.text, r"above your TB\+(\d+)")
-    all_hours = plain_number(r.text, r"(\d+) hours removes all")
-    penalty = number_after(r.text, "You take a") if fatigue > 0 else 0
+    base, per = _COLLAPSE_BASE.read(), _COLLAPSE_PER.read()
+    above, all_hours = _COLLAPSE_ABOVE.read(), _REST_ALL_HOURS.read()
+    penalty = FATIGUE_EFFECT.read() if fatigue > 0 else 0
     minutes = 0
     if fatigue >= threshold:
         minutes = max(0, base - tb) + per * max(0, fatigue - (tb + above))

@@ -14,7 +14,6 @@ as such in the calculator's `source`.
 from __future__ import annotations
 
 from .sheet import (  # noqa: F401
-    _SIGNED,
     BANE,
     DOC,
     GAME,
@@ -33,9 +32,7 @@ from .sheet import (  # noqa: F401
     T_SOCIAL_MODS,
     T_ZERO,
     _clean,
-    _header,
-    _row_index,
-    _rows,
+    TABLES,
     _slug,
     modifier,
 )

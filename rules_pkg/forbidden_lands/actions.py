@@ -11,7 +11,7 @@ from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Odds, Result
 from .dice import _p
-from .sheet import DOC, T_ATTACKS, T_NON_ATTACK, _clean, _row_index, _rows, _slug
+from .sheet import DOC, T_ATTACKS, T_NON_ATTACK, TABLES, _clean, _slug
 
 
 # -- actions, initiative -----------------------------------------------------------------------
@@ -19,7 +19,7 @@ def _action_choices() -> tuple[tuple[str, str], ...]:
     out = [("none", "—"), ("reaction", "Dodge or parry (reaction: a fast action)")]
     for tid in (T_ATTACKS, T_NON_ATTACK):
         out += [(f"{tid}:{_slug(_clean(r[0]))}", f"{_clean(r[0])} ({r[1].lower()})")
-                for r in _rows(tid)]
+                for r in TABLES[tid].rows()]
     return tuple(out)
 
 
@@ -50,7 +50,7 @@ def actions(
         tid, _, slug = choice.partition(":")
         if tid not in (T_ATTACKS, T_NON_ATTACK):
             raise RulesError(f"{choice!r} is not an action on the sheet")
-        rows = _rows(tid)
+        rows = TABLES[tid].rows()
         match = [i for i, r in enumerate(rows) if _slug(_clean(r[0])) == slug]
         if not match:
             raise RulesError(f"{choice!r} is not an action on the sheet")
@@ -183,7 +183,7 @@ def initiative_swap(
         raise RulesError("two combatants cannot hold the same initiative card")
     highlights: tuple[Highlight, ...] = ()
     if how == "feint":
-        highlights = (Highlight(T_NON_ATTACK, _row_index(T_NON_ATTACK, "Feint")),)
+        highlights = (Highlight(T_NON_ATTACK, TABLES[T_NON_ATTACK].index("Feint")),)
         step = "Feint: a fast action against an enemy at arm's length; you swap initiative."
     else:
         step = "At the start of the round the players exchange their cards."

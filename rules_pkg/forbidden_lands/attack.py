@@ -40,10 +40,8 @@ from .sheet import (
     T_FEATURES,
     T_NON_ATTACK,
     T_RANGE,
+    TABLES,
     _clean,
-    _header,
-    _row_index,
-    _rows,
     _slug,
     modifier,
     outside_rules,
@@ -59,12 +57,12 @@ _REACTION_COLUMN = {"dodge": "Dodge", "parry_parrying": "Parrying Wpn", "parry_w
 
 
 def _attack_choices() -> tuple[tuple[str, str], ...]:
-    return tuple((_slug(_clean(r[0])), _clean(r[0])) for r in _rows(T_ATTACKS))
+    return tuple((_slug(_clean(r[0])), _clean(r[0])) for r in TABLES[T_ATTACKS].rows())
 
 
 def _range_choices() -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
-    for r in _rows(T_RANGE):
+    for r in TABLES[T_RANGE].rows():
         cell = r[1]
         if "/" in cell:  # "Arm's Length -3/+3": the sheet gives both without saying when
             for part in cell.split("/"):
@@ -92,8 +90,8 @@ class AttackRow:
 
 
 def attack_row(choice: str) -> AttackRow:
-    header = _header(T_ATTACKS)
-    for i, r in enumerate(_rows(T_ATTACKS)):
+    header = TABLES[T_ATTACKS].header()
+    for i, r in enumerate(TABLES[T_ATTACKS].rows()):
         if _slug(_clean(r[0])) == choice:
             cells = dict(zip(header, r, strict=False))
             return AttackRow(i, _clean(r[0]), cells["Speed"], cells["Skill"], cells["Required"],
@@ -105,7 +103,7 @@ def attack_row(choice: str) -> AttackRow:
 def range_modifier(choice: str) -> tuple[int, int, str]:
     """(row index, modifier, cell) from Reference Tables § Range Modifiers."""
     slug, _, part = choice.partition(":")
-    for i, r in enumerate(_rows(T_RANGE)):
+    for i, r in enumerate(TABLES[T_RANGE].rows()):
         if _slug(r[0]) == slug:
             cell = part or r[1]
             mod = modifier(cell)
@@ -237,7 +235,7 @@ def attack(
             raise RulesError(f"the sheet says {r_cell}: Aim first to shoot at that range")
         highlights.append(Highlight(T_RANGE, r_index))
         mod += r_mod
-        steps.append(f"Range {_rows(T_RANGE)[r_index][0]}: {r_mod:+d} (skill dice).")
+        steps.append(f"Range {TABLES[T_RANGE].rows()[r_index][0]}: {r_mod:+d} (skill dice).")
         if "/" in r_cell:
             notes.append(f"The sheet gives Arm's Length as {r_cell} without saying when each "
                          "applies: choose the one your table uses.")
@@ -259,7 +257,7 @@ def attack(
         if reaction == "parry_weapon":  # Weapon Features § Parrying
             dmod -= 2
             extra = "; -2 for a weapon without the Parrying feature"
-            highlights.append(Highlight(T_FEATURES, _row_index(T_FEATURES, "Parrying")))
+            highlights.append(Highlight(T_FEATURES, TABLES[T_FEATURES].index("Parrying")))
             notes.append("The sheet's Wpn column and the Parrying feature's -2 are both applied "
                          "(the column does not include the -2: Slash shows OK there).")
         if reaction == "dodge" and remain_standing:
@@ -272,10 +270,10 @@ def attack(
                      "is rolled.")
     bonus = (1 if heavy_swing else 0) + (1 if aim else 0)
     if heavy_swing:
-        highlights += [Highlight(T_NON_ATTACK, _row_index(T_NON_ATTACK, "Swing")),
-                       Highlight(T_FEATURES, _row_index(T_FEATURES, "Heavy"))]
+        highlights += [Highlight(T_NON_ATTACK, TABLES[T_NON_ATTACK].index("Swing")),
+                       Highlight(T_FEATURES, TABLES[T_FEATURES].index("Heavy"))]
     if aim:
-        highlights.append(Highlight(T_NON_ATTACK, _row_index(T_NON_ATTACK, "Aim")))
+        highlights.append(Highlight(T_NON_ATTACK, TABLES[T_NON_ATTACK].index("Aim")))
     save = ArmourSave(armour, helmet)
     pushed, dpushed = _policy(push), _policy(defender_push)
 

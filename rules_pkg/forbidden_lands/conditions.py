@@ -10,7 +10,7 @@ from ..errors import RulesError
 from ..kernel import In, calculator
 from ..registry import Highlight, Odds, Result
 from .dice import DicePool, _p
-from .sheet import DOC, T_BROKEN, T_ZERO, _header, _row_index, _rows
+from .sheet import DOC, T_BROKEN, T_ZERO, TABLES
 
 # -- attributes at zero and conditions ----------------------------------------------------------
 ATTRIBUTES = ("Strength", "Agility", "Wits", "Empathy")
@@ -40,8 +40,9 @@ def broken(
     if left > 0:
         return Result(f"{attribute} {left}: not Broken", (("Attribute", left), ("Broken", False)),
                       tuple(steps))
-    zi, bi = _row_index(T_ZERO, attribute), _row_index(T_BROKEN, attribute)
-    z, b = _rows(T_ZERO)[zi], dict(zip(_header(T_BROKEN), _rows(T_BROKEN)[bi], strict=False))
+    zi, bi = TABLES[T_ZERO].index(attribute), TABLES[T_BROKEN].index(attribute)
+    broken = TABLES[T_BROKEN]
+    z, b = TABLES[T_ZERO].rows()[zi], dict(zip(broken.header(), broken.rows()[bi], strict=False))
     steps.append(f"{attribute} reached zero: {z[1]}. Allowed actions: {z[2]}.")
     crit = b.get("Critical", "")
     if crit and crit != "NA":

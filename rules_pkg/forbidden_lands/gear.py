@@ -2,36 +2,30 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated
 
-from ..errors import RulesError
+from .. import data
 from ..kernel import In, calculator
 from ..registry import Highlight, Result
-from .sheet import DOC, T_FEATURES, _row_index, _rows
+from .sheet import DOC, GAME, T_FEATURES, TABLES
 
-_WORDS = {"two": 2, "one": 1}
+# § Weapon Features: "Takes up two gear rows", "list two light items on one gear row"
+_PER_HEAVY = data.entry(GAME, "Heavy", pattern=r"Takes up (\w+) gear rows")
+_PER_LIGHT = data.entry(GAME, "Light", pattern=r"list (\w+) light items on one gear row")
 
 
-def _feature(name: str) -> tuple[int, str]:
-    i = _row_index(T_FEATURES, name)
-    return i, " ".join(_rows(T_FEATURES)[i][1:])
+def _feature(name: str) -> int:
+    return TABLES[T_FEATURES].index(name)
 
 
 def rows_per_heavy() -> int:
     """Heavy: "Takes up two gear rows on your character sheet." """
-    m = re.search(r"Takes up (\w+) gear rows", _feature("Heavy")[1])
-    if not m or m.group(1) not in _WORDS:
-        raise RulesError("forbidden_lands data: the Heavy row no longer says how many gear rows")
-    return _WORDS[m.group(1)]
+    return _PER_HEAVY.read()
 
 
 def lights_per_row() -> int:
     """Light: "You can list two light items on one gear row on your character sheet." """
-    m = re.search(r"list (\w+) light items on one gear row", _feature("Light")[1])
-    if not m or m.group(1) not in _WORDS:
-        raise RulesError("forbidden_lands data: the Light row no longer says how many per row")
-    return _WORDS[m.group(1)]
+    return _PER_LIGHT.read()
 
 
 @calculator(
@@ -55,6 +49,6 @@ def gear_rows(
              f"Heavy: {heavy} \u00d7 {per_heavy} rows = {heavy * per_heavy}",
              f"Total: {total} gear rows")
     return Result(f"{total} gear rows", (("Gear rows", total),), steps,
-                  highlight=(Highlight(T_FEATURES, _feature("Light")[0]),
-                             Highlight(T_FEATURES, _feature("Heavy")[0])),
+                  highlight=(Highlight(T_FEATURES, _feature("Light")),
+                             Highlight(T_FEATURES, _feature("Heavy"))),
                   notes=("How many gear rows a character has is not on the sheet.",))

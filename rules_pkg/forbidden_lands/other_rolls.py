@@ -19,8 +19,7 @@ from .sheet import (
     T_NON_ATTACK,
     T_SOCIAL_ACTIONS,
     T_SOCIAL_MODS,
-    _row_index,
-    _rows,
+    TABLES,
     _slug,
     modifier,
 )
@@ -30,7 +29,7 @@ from .sheet import (
 def _flee_parts() -> tuple[list[tuple[int, str, int]], list[tuple[int, str, int]]]:
     ranges: list[tuple[int, str, int]] = []
     zones: list[tuple[int, str, int]] = []
-    for i, r in enumerate(_rows(T_FLEE)):
+    for i, r in enumerate(TABLES[T_FLEE].rows()):
         mod = modifier(r[1]) or 0
         (zones if "zone" in r[0].lower() else ranges).append((i, r[0], mod))
     return ranges, zones
@@ -64,7 +63,7 @@ def flee(
     """Reference Tables § Non-Attack (Flee: slow, Move, no enemies at Arm's Length) and
     § Fleeing Modifiers. The sheet pairs Move with Agility (Dodge: Agility + Move)."""
     ranges, zones = _flee_parts()
-    mod, highlights, steps = 0, [Highlight(T_NON_ATTACK, _row_index(T_NON_ATTACK, "Flee"))], []
+    mod, highlights, steps = 0, [Highlight(T_NON_ATTACK, TABLES[T_NON_ATTACK].index("Flee"))], []
     for choice, part in ((range, ranges), (zone, zones)):
         if choice == "neither":
             continue
@@ -83,7 +82,7 @@ def flee(
 
 
 def _social_mods() -> list[tuple[int, int, str]]:
-    return [(i, modifier(r[0]) or 0, r[1]) for i, r in enumerate(_rows(T_SOCIAL_MODS))]
+    return [(i, modifier(r[0]) or 0, r[1]) for i, r in enumerate(TABLES[T_SOCIAL_MODS].rows())]
 
 
 def _social_mod_inputs() -> list[Input]:
@@ -99,7 +98,7 @@ def _social_mod_inputs() -> list[Input]:
 
 
 def _social_action_choices() -> tuple[tuple[str, str], ...]:
-    return tuple((_slug(r[0]), f"{r[0]}: {r[2]}") for r in _rows(T_SOCIAL_ACTIONS))
+    return tuple((_slug(r[0]), f"{r[0]}: {r[2]}") for r in TABLES[T_SOCIAL_ACTIONS].rows())
 
 
 @calculator(
@@ -120,7 +119,7 @@ def social(
     rng: random.Random | None = None,
 ) -> Result:
     """Reference Tables § Social Actions (Empathy + skill + bonus) and § Social Modifiers."""
-    rows = _rows(T_SOCIAL_ACTIONS)
+    rows = TABLES[T_SOCIAL_ACTIONS].rows()
     match = [i for i, r in enumerate(rows) if _slug(r[0]) == action]
     if not match:
         raise RulesError(f"{action!r} is not a social action on the sheet")

@@ -1,11 +1,10 @@
-"""The sheet: its constants and tables as read from the extracted data."""
+"""The sheet: its constants, and its tables declared and read through rules_pkg.data."""
 
 from __future__ import annotations
 
 import re
 
 from .. import data
-from ..errors import RulesError
 
 GAME = "forbidden_lands"
 DOC = "Forbidden Lands Combat Quick Reference"
@@ -13,7 +12,20 @@ MAX_POOL = 24  # the largest pool a form can ask for: 6 base + 6 skill + 6 gear 
 MAX_ARMOUR = 15  # armour + helmet gear dice
 SUCCESS, BANE = "✘", "☠"
 
-# Table ids of the extracted document (checked by tests against the data).
+# The extracted tables the rules read, one kind per column (data.CELL_KINDS): test_specs
+# checks every cell, so a changed sheet fails there by the table's id.
+_T, _M = "text", "modifier"
+TABLES: dict[str, data.Table] = {s.key: s for s in (
+    data.table_spec(GAME, "attacks", (_T, _T, _T, _T, _M, _M, _M, _M, _T), 9),
+    data.table_spec(GAME, "non-attack", (_T,) * 5, 14),
+    data.table_spec(GAME, "range-modifiers", (_T, _M), 5),
+    data.table_spec(GAME, "fleeing-modifiers", (_T, _M), 5),
+    data.table_spec(GAME, "social-actions", (_T, _T, _T), 3),
+    data.table_spec(GAME, "social-modifiers", (_M, _T), 2),
+    data.table_spec(GAME, "weapon-features", (_T, _T, _T), 7),
+    data.table_spec(GAME, "broken-effects", (_T,) * 4, 4),
+    data.table_spec(GAME, "apply-damage", (_T,) * 3, 4),
+)}
 T_ATTACKS, T_NON_ATTACK = "attacks", "non-attack"
 T_RANGE, T_FLEE = "range-modifiers", "fleeing-modifiers"
 T_SOCIAL_ACTIONS, T_SOCIAL_MODS = "social-actions", "social-modifiers"
@@ -28,39 +40,7 @@ STANDARD_MODS = ("Forbidden Lands standard rule (modifications): modifiers add o
                  "base/gear dice")
 
 
-# -- reading the extracted tables ---------------------------------------------------------
-def _rows(table_id: str) -> list[tuple[str, ...]]:
-    return [tuple(r["cells"]) for r in data.table(GAME, table_id)["rows"]]
-
-
-def _header(table_id: str) -> tuple[str, ...]:
-    return tuple(data.table(GAME, table_id)["header"])
-
-
-def _row_index(table_id: str, first_cell: str) -> int:
-    for i, row in enumerate(_rows(table_id)):
-        if row[0] == first_cell:
-            return i
-    raise RulesError(f"{first_cell!r} is not a row of the {table_id} table")
-
-
-_SIGNED = re.compile(r"^\s*([+\--]\s*\d+|\d+)")
-
-
-def modifier(cell: str) -> int | None:
-    """A modifier cell of the sheet: '+2' -> 2, '-1' -> -1, 'OK'/'-'/'0' -> 0, 'X' -> None.
-
-    'X' means the reaction is not allowed (Reference Tables § Attacks).
-    """
-    text = cell.strip()
-    if text.upper() == "X":
-        return None
-    if text in {"", "OK", "-"}:
-        return 0
-    m = _SIGNED.match(text)
-    if not m:
-        raise RulesError(f"cannot read the modifier {cell!r} from the sheet")
-    return int(m.group(1).replace("-", "-").replace(" ", ""))
+modifier = data.modifier  # a modifier cell: 'X' (not allowed) -> None; the one reader
 
 
 def _slug(text: str) -> str:

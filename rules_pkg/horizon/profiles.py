@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import data
 from ..errors import RulesError
+from ..model import TableData
 from .sheet import GAME, NOT_IN_SOURCE
 
 # --- weapon profiles ------------------------------------------------------------------------
@@ -233,7 +234,7 @@ def _default_weapon(choices: tuple[tuple[str, str], ...]) -> str:
     return choices[0][0] if choices else ""
 
 
-def _find_table(*words: str) -> dict[str, Any]:
+def _find_table(*words: str) -> TableData:
     """A non-profile table whose header holds all `words` (ids are the extractor's)."""
     for t in data.tables(GAME).values():
         head = " ".join(str(h) for h in t["header"]).lower()

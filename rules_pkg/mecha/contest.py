@@ -14,8 +14,8 @@ from .sheet import (
     MAX_ARMOUR_DICE,
     MAX_DAMAGE_DICE,
     SIDES,
+    TABLES,
     _choices,
-    _rows,
     max_success_margin,
     success_dice,
     table_ids,
@@ -129,11 +129,11 @@ def rounds_distribution(mode: str) -> Distribution[int] | None:
 
 
 def _combat_type_choices() -> tuple[tuple[str, str], ...]:
-    return tuple((str(i), r[0].strip("•- ").strip()) for i, r in enumerate(_rows("types")))
+    return tuple((str(i), r[0].strip("•- ").strip()) for i, r in enumerate(TABLES["types"].rows()))
 
 
 def _called_choices() -> tuple[tuple[str, str], ...]:
-    rows = _rows("called")
+    rows = TABLES["called"].rows()
     return (("none", "None"),
             *((str(i), f"{r[0]} (test {r[1]}, DMG {r[2]})") for i, r in enumerate(rows)))
 
@@ -143,8 +143,8 @@ def _range_choices() -> tuple[tuple[str, str], ...]:
 
 
 def _action_choices() -> tuple[tuple[str, str], ...]:
-    return tuple((r[0].strip(), f"{r[0].strip()} ({r[1].strip()})") for r in _rows("actions")
-                 if r[0].strip().isdigit())
+    return tuple((r[0].strip(), f"{r[0].strip()} ({r[1].strip()})")
+                 for r in TABLES["actions"].rows() if r[0].strip().isdigit())
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ class Modifier:
 
 
 def _lookup_row(key: str, choice: str) -> tuple[int, tuple[str, ...]]:
-    rows = _rows(key)
+    rows = TABLES[key].rows()
     if not choice.isdigit() or int(choice) >= len(rows):
         raise RulesError(f"{choice!r} is not a row of the {table_ids()[key]} table")
     return int(choice), rows[int(choice)]

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from .. import data
 from ..errors import RulesError
 from ..kernel import In, calculator
 from ..registry import Highlight, Result
 from .contest import _combat_type_choices, _lookup_row
-from .sheet import DOC, GAME, table_ids
+from .sheet import DOC, TABLES, table_ids
 
 
 def _skills(cell: str) -> list[str]:
@@ -37,7 +36,7 @@ def skills(
              f"Defend with {' or '.join(defend)}"]
     notes: list[str] = []
     if row[2].rstrip().endswith("*"):
-        footnote = next((n for n in data.table(GAME, tid).get("notes", ())
+        footnote = next((n for n in TABLES["types"].raw().get("notes", ())
                          if n.startswith("*")), "")
         if "natural weapons" not in footnote:
             raise RulesError("mecha data: the types of combat table lost its footnote")

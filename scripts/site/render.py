@@ -1,4 +1,4 @@
-"""Model (rules_pkg/data/<game>.json, see scripts/extract/model.py) -> page Markdown/HTML.
+"""Model (rules_pkg/data/<game>.json, see rules_pkg/model.py) -> page Markdown/HTML.
 
 Headings become Markdown headings with attr_list ids, so MkDocs' table of
 contents and anchor validation see them; every block becomes raw HTML (blank

@@ -8,30 +8,32 @@ from fractions import Fraction
 
 import pytest
 
-from rules_pkg import RulesError, get
+from rules_pkg import RulesError, data, get
 from rules_pkg import d100 as d
 
-# -- the modifier parser -------------------------------------------------------------------
+# -- the modifier parser (rules_pkg.data, the one reader) --------------------------------
 
 
 def test_signed_numbers_reads_penalties_and_bonuses() -> None:
-    assert d.signed_numbers("take a -30 penalty, whilst WS attacks take a +20 bonus") == [-30, 20]
-    assert d.signed_numbers("a Ballistic Skill+20 test, +10 for Mastery") == [20, 10]
-    assert d.signed_numbers("Hordes gain +1 Dos instead.") == [1]
-    assert d.signed_numbers("a \u221230 penalty and \u201310") == [-30, -10]  # minus sign, en dash
+    text = "take a -30 penalty, whilst WS attacks take a +20 bonus"
+    assert data.signed_numbers(text) == [-30, 20]
+    assert data.signed_numbers("a Ballistic Skill+20 test, +10 for Mastery") == [20, 10]
+    assert data.signed_numbers("Hordes gain +1 Dos instead.") == [1]
+    # minus sign, en dash
+    assert data.signed_numbers("a \u221230 penalty and \u201310") == [-30, -10]
     # unsigned numbers are not modifiers
-    assert d.signed_numbers("AP of 8 or over; 96 or higher") == []
+    assert data.signed_numbers("AP of 8 or over; 96 or higher") == []
 
 
 def test_number_after_picks_the_number_after_its_anchor() -> None:
     text = "Weapon Skill tests take a -20 penalty; Ballistic Skill tests take a -30 penalty."
-    assert d.number_after(text, "Weapon Skill tests take a") == -20
-    assert d.number_after(text, "Ballistic Skill tests take a") == -30
-    assert d.number_after("range from -10 to -30", "range from", 1) == -30
+    assert data.number_after(text, "Weapon Skill tests take a") == -20
+    assert data.number_after(text, "Ballistic Skill tests take a") == -30
+    assert data.number_after("range from -10 to -30", "range from", 1) == -30
     with pytest.raises(RulesError, match="not found"):
-        d.number_after(text, "Perception")
+        data.number_after(text, "Perception")
     with pytest.raises(RulesError, match="no modifier after"):
-        d.number_after("take a penalty", "take a")
+        data.number_after("take a penalty", "take a")
 
 
 # -- modifiers read from the extracted rows -------------------------------------------------

@@ -214,7 +214,7 @@ def test_parry_without_the_parrying_feature_costs_two() -> None:
     expected = fl.successes(fl.DicePool(2, 0, 0)).combine(
         defence, lambda a, d: a > d).probability(True)
     assert r.value("P(attack succeeds)") == expected
-    rows = fl._rows(fl.T_FEATURES)
+    rows = fl.TABLES[fl.T_FEATURES].rows()
     assert any(h.table == fl.T_FEATURES and rows[h.row][0] == "Parrying" for h in r.highlight)
 
 
@@ -268,7 +268,7 @@ def test_flee_modifiers_from_the_table() -> None:
     # Near -1, Open Zone -1: one skill die becomes one negative die.
     assert r.value("P(at least needed ✘), first roll") == fl.successes(
         fl.make_pool(2, 1, 0, -2)).at_least(1)
-    rows = fl._rows(fl.T_FLEE)
+    rows = fl.TABLES[fl.T_FLEE].rows()
     assert {rows[h.row][0] for h in r.highlight if h.table == fl.T_FLEE} == {"Near", "Open Zone"}
 
 

@@ -250,9 +250,9 @@ def test_attack_highlights_the_rows_it_used() -> None:
     ids = m.table_ids()
     used = {(h.table, h.row) for h in r.highlight}
     assert (ids["range"], 3) in used and (ids["called"], 1) in used
-    rows = m._rows("actions")
+    rows = m.TABLES["actions"].rows()
     assert any(t == ids["actions"] and rows[i][0] == "2" for t, i in used)
-    assert m._rows("range")[3][0] == "Extreme"
+    assert m.TABLES["range"].rows()[3][0] == "Extreme"
 
 
 def test_auto_fire_pipeline_matches_samples(chi2: Any) -> None:

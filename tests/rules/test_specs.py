@@ -1,8 +1,9 @@
-"""The numbers the rules read from the sources' prose (issue #10 item 2, one source layer):
-each declared once as a data.Prose where its rule uses it, all listed in data.SPECS, all
-read here against the extracted data, so a changed source fails in this one test, by name.
-Cyberpunk RED's and Horizon's prose numbers are declared this way; data.prose_number has no
-other caller."""
+"""What the rules read from the sources (issue #10 item 2, one source layer): every number
+from prose (data.Prose), every number from a named row's text (data.Entry) and every table
+with its shape (data.Table) is declared once where its rule uses it, all listed in
+data.SPECS, all read here against the extracted data, so a changed source fails in this one
+test, by name. data.prose_number, data.number_after and the extracted tables have no other
+reader in the rules."""
 
 from __future__ import annotations
 
@@ -17,17 +18,30 @@ from rules_pkg import data
 
 rules_pkg.calculators()  # imports every game: their declarations land in SPECS
 SPECS = list(data.SPECS)
+PROSE = [s for s in SPECS if isinstance(s, data.Prose)]
+ENTRIES = [s for s in SPECS if isinstance(s, data.Entry)]
+TABLES = [s for s in SPECS if isinstance(s, data.Table)]
+PACKAGE = Path(rules_pkg.__file__).parent
 
 
-def test_the_prose_numbers_are_declared() -> None:
-    games = {s.game for s in SPECS}
-    assert {"cyberpunk_red", "horizon"} <= games
-    assert len(SPECS) >= 30
-    keys = [(s.game, s.section, s.pattern, s.group) for s in SPECS]
-    assert len(keys) == len(set(keys)), "a number is declared twice"
+def _name(s: data.Prose | data.Entry | data.Table) -> str:
+    if isinstance(s, data.Prose):
+        return f"{s.game}:{s.section}:{s.pattern}"
+    if isinstance(s, data.Entry):
+        return f"{s.game}:{s.row}:{s.anchor or s.pattern}:{s.nth or s.group}"
+    return f"{s.game}:table:{s.key}"
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=[f"{s.game}:{s.section}:{s.pattern}" for s in SPECS])
+def test_the_reads_are_declared() -> None:
+    assert {"cyberpunk_red", "horizon"} <= {s.game for s in PROSE}
+    assert len(PROSE) >= 30
+    assert {s.game for s in ENTRIES} == {"d100", "forbidden_lands"}
+    assert len(ENTRIES) >= 60
+    assert {s.game for s in TABLES} >= {"d100", "mecha", "forbidden_lands"}
+    assert len(SPECS) == len(set(SPECS)), "a number or table is declared twice"
+
+
+@pytest.mark.parametrize("spec", PROSE, ids=[_name(s) for s in PROSE])
 def test_every_declared_number_is_in_the_source(spec: data.Prose) -> None:
     value = spec.read()
     assert isinstance(value, int)
@@ -36,8 +50,38 @@ def test_every_declared_number_is_in_the_source(spec: data.Prose) -> None:
         assert n >= 1 and sides >= 1
 
 
+@pytest.mark.parametrize("spec", ENTRIES, ids=[_name(s) for s in ENTRIES])
+def test_every_declared_entry_is_in_its_row(spec: data.Entry) -> None:
+    value = spec.maybe()  # None only for a pattern that found the sheet's "n/a"
+    assert isinstance(value, int) or "n/a" in spec.pattern
+
+
+@pytest.mark.parametrize("spec", TABLES, ids=[_name(s) for s in TABLES])
+def test_every_declared_table_has_its_shape(spec: data.Table) -> None:
+    rows = spec.rows()  # raises, naming the table, when the shape changed
+    assert len(rows) >= spec.min_rows and all(len(r) == len(spec.columns) for r in rows)
+    spec.check()  # every cell reads as its column's kind
+
+
+def test_a_changed_shape_fails_by_name() -> None:
+    spec = next(s for s in TABLES)
+    wrong = data.Table(spec.game, spec.key, (*spec.columns, "text"), spec.min_rows)
+    with pytest.raises(rules_pkg.RulesError, match=re.escape(repr(spec.id))):
+        wrong.rows()
+    numbers = data.Table(spec.game, spec.key, ("number",) * len(spec.columns))
+    with pytest.raises(rules_pkg.RulesError, match=f"table {re.escape(repr(spec.id))} row 0"):
+        numbers.check()
+    with pytest.raises(rules_pkg.RulesError, match="no row 'Nowhere'"):
+        data.Entry("d100", "Nowhere", "take a").read()
+    with pytest.raises(rules_pkg.RulesError, match="row 'Darkness'"):
+        data.Entry("d100", "Darkness", "words the sheet does not say").read()
+    with pytest.raises(rules_pkg.RulesError, match="'gear' is not a number"):
+        data.Entry("forbidden_lands", "Heavy", pattern=r"two (\w+) rows").read()
+
+
 def test_known_values_read_from_the_sheet() -> None:
     from rules_pkg import cyberpunk_red as c
+    from rules_pkg.d100 import jams
     from rules_pkg.horizon import disengaged
     # cyberpunk-red-combat-cheat-sheet.txt: "costs an Action and 10 bullets", "immediately
     # take 6d6 damage", "unless they then succeed a DV15 Athletics Check"
@@ -45,16 +89,38 @@ def test_known_values_read_from_the_sheet() -> None:
     assert c.FALLING_DV.read() == 15
     # horizon: "fail to locate you for 3 consecutive rounds"
     assert disengaged.ESCAPE_ROUNDS.read() == 3
+    # d100 § Weapon Jams: "the weapon jams if the attacker rolls a 96 or higher"
+    assert jams.JAM_AT.read() == 96
+    # forbidden lands § Weapon Features: Heavy "Takes up two gear rows"
+    from rules_pkg.forbidden_lands import gear
+    assert gear.rows_per_heavy() == 2
+
+
+def _callers(attrs: set[str], under: str = "") -> list[str]:
+    """Every `data.<attr>` (rules_pkg.data's readers, as the rules import it) under `under`."""
+    found = []
+    for path in (PACKAGE / under).rglob("*.py"):
+        if path.name == "data.py" and path.parent == PACKAGE:
+            continue
+        tree = ast.parse(path.read_text("utf-8"))
+        found += [f"{path.relative_to(PACKAGE)}:{n.lineno}" for n in ast.walk(tree)
+                  if isinstance(n, ast.Attribute) and n.attr in attrs
+                  and isinstance(n.value, ast.Name) and n.value.id == "data"]
+    return found
 
 
 def test_prose_is_read_only_through_declarations() -> None:
-    """data.prose_number is the one reader; the rules call it only through data.Prose."""
-    package = Path(rules_pkg.__file__).parent
-    callers = []
-    for path in package.rglob("*.py"):
-        if path.name == "data.py" and path.parent == package:
-            continue
-        tree = ast.parse(path.read_text("utf-8"))
-        callers += [f"{path.relative_to(package)}:{n.lineno}" for n in ast.walk(tree)
-                    if isinstance(n, ast.Attribute) and n.attr == "prose_number"]
-    assert callers == []
+    """data.prose_number is the one reader of prose; the rules call it only through Prose."""
+    assert _callers({"prose_number", "number_after", "signed_numbers"}) == []
+
+
+# the games whose every read goes through a declared spec (Cyberpunk RED and Horizon still
+# read some tables and records directly: issue #10 item 2, not yet moved)
+DECLARED_ONLY = ("d100", "mecha", "forbidden_lands")
+
+
+@pytest.mark.parametrize("game", DECLARED_ONLY)
+def test_the_source_is_read_only_through_declarations(game: str) -> None:
+    """The readers in data.py have no caller in these games but the specs' constructors."""
+    assert _callers({"section_text", "table", "tables", "document", "records",
+                     "named_rows"}, game) == []
