@@ -22,7 +22,6 @@ from .degrees import (
     degrees,
     test_distribution,
 )
-from .jams import JAM_AT
 from .modifiers import (
     AGILITY_TESTS,
     ALL,
@@ -42,8 +41,17 @@ from .modifiers import (
     scaled,
     weather_range,
 )
-from .sheet import CIRC, DOS_RULE, SOURCE, STATUS, TABLES_ALL, Row, row
-from .status import BURN_HORDE_WILLPOWER
+from .sheet import (
+    BURN_HORDE_WILLPOWER,
+    CIRC,
+    DOS_RULE,
+    JAM_AT,
+    SOURCE,
+    STATUS,
+    TABLES_ALL,
+    Row,
+    row,
+)
 
 # -- the test calculator ---------------------------------------------------------------------
 

@@ -12,13 +12,12 @@ from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, OddsRow, Result
 from .degrees import d100_test, degree_odds, test_distribution
 from .modifiers import modifiers
-from .sheet import CIRC, entry, row
+from .sheet import CIRC, JAM_AT, entry, row
 
 # § Weapon Jams: "a Full Action and a Ballistic Skill+20 test, +10 for ...", "the test is -20"
 _CLEAR = entry("Weapon Jams", "Ballistic Skill")
 _CLEAR_TALENT = entry("Weapon Jams", "test,")
 _CLEAR_UNPROFICIENT = entry("Weapon Jams", "the test is")
-JAM_AT = entry("Weapon Jams", pattern=r"rolls a (\d+) or higher")
 # § Missile and Grenade Jams: "on a 1-9 ..., On a 10, however"
 _DUD_FROM = entry("Missile and Grenade Jams", pattern=r"on a (\d+)-(\d+)")
 _DUD_TO = entry("Missile and Grenade Jams", pattern=r"on a (\d+)-(\d+)", group=2)

@@ -49,3 +49,12 @@ def entry(name: str, anchor: str = "", nth: int = 0, *, pattern: str = "",
     """Declare a number of the row called `name` (data.Entry): the nth signed number after
     `anchor`, or the group of `pattern`."""
     return data.entry(GAME, name, anchor, nth, pattern=pattern, group=group, cell=cell)
+
+
+# Readings used by more than one module (the d100 test and the rule's own calculator), here
+# so that importing one rule's module never registers another's calculators first (the
+# registry's order is the pages' order of calculators by a table).
+# § Weapon Jams: "the weapon jams if the attacker rolls a 96 or higher"
+JAM_AT = entry("Weapon Jams", pattern=r"rolls a (\d+) or higher")
+# § Burning: Hordes "also suffer a -20 penalty to Willpower tests"
+BURN_HORDE_WILLPOWER = entry("Burning", "suffer a")

@@ -17,7 +17,6 @@ from .sheet import CIRC, STATUS, entry, row
 _BURN_DIE = entry("Burning", pattern=r"take 1d(\d+) energy damage")
 _BURN_STEP = entry("Burning", "increases by")
 _BURN_HORDE_DIE = entry("Burning", pattern=r"automatically lose 1d(\d+) magnitude")
-BURN_HORDE_WILLPOWER = entry("Burning", "suffer a")
 _BLOOD_DIE = entry("Blood Loss", pattern=r"suffer 1d(\d+) Toughness decay")
 _BLOOD_HORDE_DIE = entry("Blood Loss", pattern=r"lose 1d(\d+) magnitude")
 _CRIPPLED_DIE = entry("Crippled", pattern=r"suffer 1d(\d+) damage")

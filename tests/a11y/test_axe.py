@@ -132,6 +132,23 @@ def test_contrast_formula_known_answers() -> None:
     assert round(contrast([255, 255, 255], [255, 110, 66]), 2) == 2.78  # white on #ff6e42
 
 
+def low_contrast(page: Any, button: Any) -> list[str]:
+    """The states (at rest, focused, hovered) in which `button`'s text is under 4.5:1."""
+    low = []
+    for state in ("rest", "focus", "hover"):
+        page.mouse.move(0, 0)
+        page.evaluate("() => document.activeElement?.blur()")
+        if state == "focus":
+            button.focus()
+        elif state == "hover":
+            button.hover()
+        settle(page)  # Material's colour transitions (.25 s), however slow the machine
+        c = button.evaluate(COLOURS)
+        if (ratio := contrast(c["fg"], c["bg"])) < 4.5:
+            low.append(f"({state}): {ratio:.2f}:1, text {c['fg']} on {c['bg']}")
+    return low
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_focused_and_hovered_buttons_keep_contrast(new_page: NewPage, site_dir: Path,
                                                    base_url: str, scheme: str) -> None:
@@ -145,20 +162,8 @@ def test_focused_and_hovered_buttons_keep_contrast(new_page: NewPage, site_dir: 
                "Roll": host.get_by_role("button", name="Roll", exact=True),
                "stepper": host.locator("button.ts-step").first,
                "tab": deck.locator('[role="tab"][aria-selected="false"]').first}
-    low: list[str] = []
-    for name, button in buttons.items():
-        for state in ("rest", "focus", "hover"):
-            page.mouse.move(0, 0)
-            page.evaluate("() => document.activeElement?.blur()")
-            if state == "focus":
-                button.focus()
-            elif state == "hover":
-                button.hover()
-            settle(page)  # Material's colour transitions (.25 s), however slow the machine
-            c = button.evaluate(COLOURS)
-            ratio = contrast(c["fg"], c["bg"])
-            if ratio < 4.5:
-                low.append(f"{name} ({state}): {ratio:.2f}:1, text {c['fg']} on {c['bg']}")
+    low = [f"{name} {line}" for name, button in buttons.items()
+           for line in low_contrast(page, button)]
     assert not low, "\n".join(low)
 
 
@@ -174,16 +179,5 @@ def test_save_for_offline_control_keeps_contrast(new_page: NewPage, base_url: st
     button.wait_for()
     found = axe(page, "#ts-save")
     assert not found, report(found)
-    low: list[str] = []
-    for state in ("rest", "focus", "hover"):
-        page.mouse.move(0, 0)
-        page.evaluate("() => document.activeElement?.blur()")
-        if state == "focus":
-            button.focus()
-        elif state == "hover":
-            button.hover()
-        settle(page)
-        c = button.evaluate(COLOURS)
-        if (ratio := contrast(c["fg"], c["bg"])) < 4.5:
-            low.append(f"{state}: {ratio:.2f}:1, text {c['fg']} on {c['bg']}")
+    low = low_contrast(page, button)
     assert not low, "\n".join(low)

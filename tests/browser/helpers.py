@@ -15,7 +15,21 @@ def wait_python(page: Any) -> None:
                            timeout=PY_READY_MS)
 
 
-def open_calc(page: Any, selector: str, n: int = 0) -> Any:
+# The Horizon Heavy Combat Pistol's profile table (a known answer: AP 17 -> 22 / 27) and
+# the page that shows it with its calculators.
+HEAVY_PISTOL = 'data-table="profile-heavy-combat-pistol"'
+
+
+def open_heavy_pistol(page: Any, site_dir: Path, base_url: str,
+                      calc: str | None = None) -> Any:
+    """Open the Heavy Combat Pistol's page; with `calc`, that calculator's preset for it."""
+    page.goto(base_url + page_with(site_dir, HEAVY_PISTOL, "data-calc="))
+    if calc is None:
+        return None
+    return open_calc(page, f'.ts-calc[data-calc="{calc}"][data-preset*="heavy-combat-pistol"]')
+
+
+def open_calc(page: Any, selector: str, n: int = 0, unfold: bool = True) -> Any:
     """The n-th calculator matching `selector` (a calculator id or a CSS selector) on the
     page, its tab chosen as a reader would."""
     css = selector if selector.startswith(".") else f'.ts-calc[data-calc="{selector}"]'
@@ -28,7 +42,9 @@ def open_calc(page: Any, selector: str, n: int = 0) -> Any:
         page.locator(f"#{tab_id}").click()
     host.locator("form").wait_for(state="visible")
     # a long form folds its less common inputs under "More modifiers": tests fill any field
-    host.evaluate("h => h.querySelectorAll('details.ts-more').forEach((d) => { d.open = true; })")
+    if unfold:
+        host.evaluate("h => h.querySelectorAll('details.ts-more')"
+                      ".forEach((d) => { d.open = true; })")
     return host
 
 

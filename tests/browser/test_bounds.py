@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import open_calc, page_with, values
+from .helpers import open_heavy_pistol, values
 
 pytestmark = pytest.mark.browser
 
@@ -17,10 +17,7 @@ pytestmark = pytest.mark.browser
 def test_attack_steppers_stop_at_the_weapons_magazine(page: Any, site_dir: Path,
                                                       base_url: str) -> None:
     # Heavy Combat Pistol "Magazine: 3Shots" (horizon-out-of-the-ashes-combat.txt)
-    page.goto(base_url + page_with(site_dir, 'data-table="profile-heavy-combat-pistol"',
-                                   'data-calc='))
-    host = open_calc(page, '.ts-calc[data-calc="horizon.attack"]'
-                           '[data-preset*="heavy-combat-pistol"]')
+    host = open_heavy_pistol(page, site_dir, base_url, "horizon.attack")
     attacks = host.get_by_label("Attack actions", exact=True)
     assert attacks.input_value() == "2"
     for _ in range(3):

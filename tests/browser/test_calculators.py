@@ -19,7 +19,7 @@ from rules_pkg import data
 from rules_pkg.registry import game_modules
 
 from .conftest import Recorder
-from .helpers import open_calc, page_with, values, wait_python
+from .helpers import open_calc, open_heavy_pistol, page_with, values, wait_python
 
 pytestmark = pytest.mark.browser
 
@@ -32,10 +32,7 @@ def compute(host: Any) -> dict[str, str]:
 # --- one calculator per game, with answers from the sources ------------------------------
 def test_horizon_heavy_combat_pistol_17_ap(page: Any, site_dir: Path, base_url: str) -> None:
     # horizon source, Weapon Profile - Heavy Combat Pistol (Tier 3): "17 22 27 Base 20"
-    page.goto(base_url + page_with(site_dir, 'data-table="profile-heavy-combat-pistol"',
-                                 'data-calc='))
-    host = open_calc(page, '.ts-calc[data-calc="horizon.profile_row"]'
-                           '[data-preset*="heavy-combat-pistol"]')
+    host = open_heavy_pistol(page, site_dir, base_url, "horizon.profile_row")
     host.get_by_label("AP score", exact=True).fill("17")
     shown = compute(host)
     assert shown["Damage"] == "22" and shown["Defense"] == "27"
@@ -152,10 +149,7 @@ def test_a_shared_link_reproduces_inputs_and_roll(page: Any, browser: Any, site_
 
 def test_roll_log_chains_a_result_into_another_calculator(page: Any, site_dir: Path,
                                                           base_url: str) -> None:
-    page.goto(base_url + page_with(site_dir, 'data-table="profile-heavy-combat-pistol"',
-                                 'data-calc='))
-    host = open_calc(page, '.ts-calc[data-calc="horizon.profile_row"]'
-                           '[data-preset*="heavy-combat-pistol"]')
+    host = open_heavy_pistol(page, site_dir, base_url, "horizon.profile_row")
     host.get_by_label("AP score", exact=True).fill("17")
     compute(host)
     log = page.locator(".ts-log")
@@ -219,8 +213,7 @@ def test_bad_input_gets_the_calculators_message(page: Any, site_dir: Path, base_
 def test_engine_that_cannot_load_says_so(page: Any, site_dir: Path, base_url: str,
                                          rec: Recorder) -> None:
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
-    page.goto(base_url + page_with(site_dir, 'data-table="profile-heavy-combat-pistol"',
-                                 'data-calc='))
+    open_heavy_pistol(page, site_dir, base_url)
     status = page.locator(".ts-calc .ts-status").first
     status.filter(has_text="could not be loaded").wait_for(timeout=90_000)
     assert page.locator('table[data-table="profile-heavy-combat-pistol"]').is_visible()

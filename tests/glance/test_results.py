@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser.helpers import open_calc, page_with, wait_python
+from browser.helpers import open_calc, open_heavy_pistol, page_with, wait_python
 
 import rules_pkg
 
@@ -95,8 +95,7 @@ def test_d100_form_on_a_phone(new_page: NewPage, site_dir: Path, base_url: str) 
     to a row; after Compute the answer is in view, the worked steps folded."""
     page = new_page(PHONE)
     page.goto(base_url + page_with(site_dir, 'data-calc="d100.test"'))
-    host = page.locator('.ts-calc[data-calc="d100.test"]').first
-    host.locator("form").wait_for()
+    host = open_calc(page, "d100.test", unfold=False)  # its tab chosen if it has one
     host.scroll_into_view_if_needed()
     calc = rules_pkg.get("d100.test")
     shown = host.locator(".ts-field").evaluate_all("els => els.filter(e => e.checkVisibility())"
@@ -148,10 +147,7 @@ def test_a_shared_link_lands_on_its_result(new_page: NewPage, site_dir: Path, ba
 
 def test_chaining_offers_fitting_inputs_most_relevant_first(page: Any, site_dir: Path,
                                                             base_url: str) -> None:
-    page.goto(base_url + page_with(site_dir, 'data-table="profile-heavy-combat-pistol"',
-                                   'data-calc='))
-    host = open_calc(page, '.ts-calc[data-calc="horizon.profile_row"]'
-                           '[data-preset*="heavy-combat-pistol"]')
+    host = open_heavy_pistol(page, site_dir, base_url, "horizon.profile_row")
     host.get_by_label("AP score", exact=True).fill("17")
     host.get_by_role("button", name="Compute").click()
     entry = page.locator(".ts-log .ts-log-entry").first
@@ -171,8 +167,7 @@ def test_chaining_offers_fitting_inputs_most_relevant_first(page: Any, site_dir:
 
 def test_highlights_are_labelled_and_replace_their_own(page: Any, site_dir: Path,
                                                        base_url: str) -> None:
-    page.goto(base_url + page_with(site_dir, 'data-table="profile-heavy-combat-pistol"',
-                                   'data-calc='))
+    open_heavy_pistol(page, site_dir, base_url)
     table = page.locator('table[data-table="profile-heavy-combat-pistol"]')
     row_calc = open_calc(page, '.ts-calc[data-calc="horizon.profile_row"]'
                                '[data-preset*="heavy-combat-pistol"]')

@@ -81,7 +81,7 @@ def test_a_changed_shape_fails_by_name() -> None:
 
 def test_known_values_read_from_the_sheet() -> None:
     from rules_pkg import cyberpunk_red as c
-    from rules_pkg.d100 import jams
+    from rules_pkg.d100 import sheet as d100_sheet
     from rules_pkg.horizon import disengaged
     # cyberpunk-red-combat-cheat-sheet.txt: "costs an Action and 10 bullets", "immediately
     # take 6d6 damage", "unless they then succeed a DV15 Athletics Check"
@@ -90,7 +90,7 @@ def test_known_values_read_from_the_sheet() -> None:
     # horizon: "fail to locate you for 3 consecutive rounds"
     assert disengaged.ESCAPE_ROUNDS.read() == 3
     # d100 § Weapon Jams: "the weapon jams if the attacker rolls a 96 or higher"
-    assert jams.JAM_AT.read() == 96
+    assert d100_sheet.JAM_AT.read() == 96
     # forbidden lands § Weapon Features: Heavy "Takes up two gear rows"
     from rules_pkg.forbidden_lands import gear
     assert gear.rows_per_heavy() == 2
