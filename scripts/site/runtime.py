@@ -35,7 +35,7 @@ import sys
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 ROOT = Path(__file__).resolve().parents[2]
 HASHES = ROOT / "scripts" / "runtime_hashes.json"
@@ -256,7 +256,7 @@ class Contract:
 
     integrity: dict[str, str]  # site-relative path -> SRI, for every runtime file
     memory: str | None  # SRI of the memory the snapshot restores, if any
-    manifest: dict[str, Any]  # runtime.json
+    manifest: RuntimeManifest  # runtime.json (one typed contract)
     preload: tuple[str, ...]  # PyScript's and Pyodide's modules, preloaded on calculator pages
     page_modules: tuple[str, ...]  # the modules tableside.js imports, preloaded on every page
 
@@ -274,7 +274,7 @@ class Contract:
     @classmethod
     def from_json(cls, text: str) -> Contract:
         d = json.loads(text)
-        return cls(dict(d["integrity"]), d["memory"], dict(d["manifest"]),
+        return cls(dict(d["integrity"]), d["memory"], cast(RuntimeManifest, dict(d["manifest"])),
                    tuple(d["preload"]), tuple(d["page_modules"]))
 
     def template_values(self) -> dict[str, Any]:

@@ -19,7 +19,6 @@ rebuilds cost nothing.
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import os
 import shutil
@@ -63,8 +62,9 @@ def cache_key(bundle: bytes) -> str:
     return h.hexdigest()
 
 
-def make(bundle_path: Path, out: Path, cache: Path = CACHE) -> str:
+def make(bundle_path: Path, out: Path, cache: Path | None = None) -> str:
     """Write the gzipped snapshot for bundle_path to out; return its SHA-256."""
+    cache = cache or CACHE  # read at call time (tests point it elsewhere)
     key = cache_key(bundle_path.read_bytes())
     cached = cache / f"{key}.bin.gz"
     if not cached.is_file():
@@ -114,7 +114,7 @@ class Prepared:
     memory_sha256: str  # of the memory it restores (what the browser checks)
 
 
-def prepare(bundle: bytes, cache: Path = CACHE) -> Prepared | None:
+def prepare(bundle: bytes, cache: Path | None = None) -> Prepared | None:
     """The snapshot of `bundle`, or None (plain start) when it is off or cannot be made."""
     if not enabled():
         return None
@@ -136,31 +136,3 @@ def manifest_fields(manifest: RuntimeManifest, digest: str) -> RuntimeManifest:
     return {**manifest, "pyodide_plain": manifest["pyodide"],
             "pyodide": f"{WRAPPER.name}?snap={digest[:16]}",
             "snapshot": f"../runtime/{SNAPSHOT_NAME}", "snapshot_sha256": digest}
-
-
-def apply(site_dir: Path) -> bool:
-    """Add the snapshot to a built plain-start site; False (plain start kept) if it is off
-    or fails."""
-    assets = site_dir / "assets"
-    manifest_path = assets / "calculators" / "runtime.json"
-    bundle = assets / "runtime" / "tableside.zip"
-    if not (manifest_path.is_file() and bundle.is_file()):
-        log.info("snapshot skipped: no calculators runtime in %s", site_dir)
-        return False
-    manifest: RuntimeManifest = json.loads(manifest_path.read_text("utf-8"))
-    out = assets / "runtime" / SNAPSHOT_NAME
-    if "pyodide" not in manifest:
-        log.info("snapshot skipped: runtime.json names no pyodide module")
-        return False
-    if not enabled():
-        out.unlink(missing_ok=True)
-        return False
-    try:
-        digest = make(bundle, out)
-    except (SnapshotError, OSError) as e:
-        out.unlink(missing_ok=True)
-        log.info("snapshot skipped, Python will start plainly: %s", e)
-        return False
-    shutil.copyfile(WRAPPER, assets / "calculators" / WRAPPER.name)
-    manifest_path.write_text(json.dumps(manifest_fields(manifest, digest), indent=1), "utf-8")
-    return True

@@ -20,23 +20,10 @@ import pytest
 from browser.helpers import open_calc  # tests/ is on sys.path (rootdir packages)
 
 import rules_pkg
+from scripts.site import runtime
 from scripts.snapshot import hook
 
 CALC = "horizon.profile_row"
-PLAIN = {"bundle": "../runtime/tableside.zip", "bundle_sha256": "0" * 64,
-         "pyodide": "../runtime/pyodide/pyodide.mjs", "pyscript": "../runtime/pyscript/core.js",
-         "bridge": "bridge.py"}
-
-
-def fake_site(root: Path, bundle: bytes = b"PK\x05\x06" + b"\0" * 18) -> Path:
-    """The two files the hook reads: runtime.json (plain start) and the bundle zip."""
-    (root / "assets" / "calculators").mkdir(parents=True)
-    (root / "assets" / "runtime").mkdir(parents=True)
-    (root / "assets" / "calculators" / "runtime.json").write_text(json.dumps(PLAIN), "utf-8")
-    (root / "assets" / "runtime" / "tableside.zip").write_bytes(bundle)
-    return root
-
-
 def manifest(site: Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(
         (site / "assets" / "calculators" / "runtime.json").read_text("utf-8"))
@@ -44,38 +31,42 @@ def manifest(site: Path) -> dict[str, Any]:
 
 
 # --- the build: snapshot or plain start, never a failed build --------------------------------
-def test_switched_off_keeps_the_plain_start(tmp_path: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    site = fake_site(tmp_path)
+def assert_plain_start() -> None:
+    """The runtime the build plans (scripts/site/runtime.py, the finish stage) starts
+    Python plainly: pyodide.mjs, no snapshot file, no wrapper."""
+    planned = runtime.plan()
+    assert planned.manifest["pyodide"] == "../runtime/pyodide/pyodide.mjs"
+    assert "snapshot" not in planned.manifest and "pyodide_plain" not in planned.manifest
+    assert not any(hook.SNAPSHOT_NAME in path or hook.WRAPPER.name in path
+                   for path in planned.files)
+
+
+def test_switched_off_keeps_the_plain_start(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TABLESIDE_SNAPSHOT", "0")
-    assert hook.apply(site) is False
-    assert manifest(site) == PLAIN
-    assert not (site / "assets" / "runtime" / hook.SNAPSHOT_NAME).exists()
+    assert hook.prepare(b"PK\x05\x06" + b"\0" * 18) is None
+    assert_plain_start()
 
 
 def test_a_failing_maker_keeps_the_plain_start(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    site = fake_site(tmp_path / "site")
     broken = tmp_path / "broken.mjs"
     broken.write_text('console.error("no snapshot today"); process.exit(3);\n', "utf-8")
+    bundle = tmp_path / "tableside.zip"
+    bundle.write_bytes(runtime.bundle_bytes())
     monkeypatch.setenv("TABLESIDE_SNAPSHOT", "1")
     monkeypatch.setattr(hook, "MAKER", broken)
     monkeypatch.setattr(hook, "CACHE", tmp_path / "cache")
     with pytest.raises(hook.SnapshotError, match="no snapshot today"):
-        hook.make(site / "assets" / "runtime" / "tableside.zip", tmp_path / "out.bin.gz",
-                  cache=tmp_path / "cache")
-    assert hook.apply(site) is False
-    assert manifest(site) == PLAIN
-    assert not (site / "assets" / "runtime" / hook.SNAPSHOT_NAME).exists()
+        hook.make(bundle, tmp_path / "out.bin.gz", cache=tmp_path / "cache")
+    assert hook.prepare(bundle.read_bytes(), cache=tmp_path / "cache") is None
+    assert_plain_start()
 
 
 def test_no_node_keeps_the_plain_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    site = fake_site(tmp_path / "site")
     monkeypatch.setenv("TABLESIDE_SNAPSHOT", "1")
     monkeypatch.setattr(hook, "CACHE", tmp_path / "empty-cache")
     monkeypatch.setattr(hook.shutil, "which", lambda name: None)
-    assert hook.apply(site) is False
-    assert manifest(site) == PLAIN
+    assert_plain_start()
 
 
 def test_the_cache_key_follows_the_bundle() -> None:
