@@ -7,7 +7,6 @@ rendered, so that every page can carry the snapshot's hashes (the browser refuse
 snapshot that is not this build's), then ships it as `assets/runtime/snapshot.bin.gz`
 with `calculators/pyodide-snapshot.mjs` as PyScript's `interpreter` (runtime.json's
 `pyodide`; `snapshot` + `snapshot_sha256` tell tableside.js to start the download early).
-`apply(site_dir)` does the same to an already built plain-start site (tests).
 
 The snapshot is an optimisation only: when it is off (`TABLESIDE_SNAPSHOT=0`) or fails
 (no node, a Pyodide change), runtime.json keeps the plain `pyodide.mjs` and the build
