@@ -2,7 +2,8 @@
 // Tableside calculators: one generic UI for every calculator in rules_pkg's registry.
 //
 // Every `<div class="ts-calc" data-calc="<id>" data-preset='{json}'>` on a page becomes a
-// form built from registry.json (written at build time), so forms show at once; Python
+// form built from the registry entries the page carries (or registry.json), before the
+// first paint on a calculator page (overrides/main.html); Python
 // (Pyodide via PyScript, self-hosted) loads once per visit and survives Material's
 // instant navigation, because the elements it needs live outside the swapped container.
 // No inline JS: ready for a strict CSP. Python's start is boot.mjs's (one promise).
@@ -37,10 +38,29 @@ onProgress((what) => {
     el.textContent = `Loading the rules engine… (${what})`;
   }
 });
+/** @param {Registry.Calculator[]} list */
+const byId = (list) => new Map(list.map((c) => [c.id, c]));
 /** registry.json: every calculator, by id (its shape: rules_pkg/shapes.py, generated types).
- * @type {Promise<Map<string, Registry.Calculator>>} */
-const registryP = fetchJSON(new URL("registry.json", HERE))
-  .then((/** @type {Registry.Calculator[]} */ list) => new Map(list.map((c) => [c.id, c])));
+ * Fetched only for a page that lacks some of its own entries (see pageRegistry).
+ * @type {Promise<Map<string, Registry.Calculator>> | null} */
+let registryP = null;
+const fullRegistry = () => (registryP ||= fetchJSON(new URL("registry.json", HERE)).then(byId));
+
+/**
+ * The page's own entries (scripts/site/page_registry.py), when they cover every host: the
+ * forms are then built in the task that pins the #heading, so no frame shows the empty
+ * boxes first (a fetch here once let a busy phone paint one, and the forms built after it
+ * shifted the page: issue 11).
+ * @param {HTMLElement[]} hosts
+ * @returns {Map<string, Registry.Calculator> | null}
+ */
+function pageRegistry(hosts) {
+  const el = /** @type {HTMLElement | null} */ (document.querySelector(".ts-registry[data-registry]"));
+  if (!el) return null;
+  let own;
+  try { own = byId(JSON.parse(el.dataset.registry || "[]")); } catch { return null; }
+  return hosts.every((host) => own.has(host.dataset.calc || "")) ? own : null;
+}
 
 // --- one calculator ----------------------------------------------------------------------
 /** @param {any} host @param {Registry.Calculator} calc @param {number} index */
@@ -229,13 +249,15 @@ async function onPage() {
     document.querySelectorAll(".ts-calc:not([data-ts-ready])"))];
   if (!hosts.length) return;
   if (!FRAMED) python(); // start now: the first click is then usually instant
-  let registry;
-  try {
-    registry = await registryP;
-  } catch (e) {
-    console.warn("Tableside: no calculator registry:", e);
-    for (const host of hosts) mountMissing(host, host.dataset.calc);
-    return;
+  let registry = pageRegistry(hosts);
+  if (!registry) {
+    try {
+      registry = await fullRegistry();
+    } catch (e) {
+      console.warn("Tableside: no calculator registry:", e);
+      for (const host of hosts) mountMissing(host, host.dataset.calc);
+      return;
+    }
   }
   groupDecks(hosts, registry);
   const counts = new Map();
@@ -285,8 +307,10 @@ function whenIdle(jobs) {
   if (jobs.length) schedule();
 }
 
+// The first page is built now: a module runs once the page is parsed, and Material's
+// document$ only emits at DOMContentLoaded, a task later (a frame may be painted between).
+// Later pages come through document$ (instant navigation); a page already built is skipped.
+onPage();
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(() => { onPage(); });
-} else {
-  onPage();
 }

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from scripts.site import render
+from scripts.site.page_registry import with_registry
 
 NAV_TITLE = "Encounter"
 
@@ -65,7 +66,7 @@ def add(site: Any, game: str, slug: str, title: str, origin: str) -> list[Any]:
     """Add the game's Encounter page through pages.py's `_Site` (which refuses a second file
     for the same path); the nav entries to add. Its scripts ship with the runtime
     (scripts/site/runtime.py), checked like every calculator file."""
-    text = page_markdown(game, title)
+    text = with_registry(page_markdown(game, title))
     if not text:
         return []
     site.add(f"{slug}/encounter.md", text, origin)

@@ -23,6 +23,8 @@ from typing import Any
 import yaml
 from markdown_it import MarkdownIt
 
+from scripts.site.page_registry import with_registry
+
 Json = dict[str, Any]
 Placement = tuple[str, dict[str, str]]
 GLOSSARY = Path(__file__).with_name("glossary.toml")
@@ -346,7 +348,7 @@ def section_body(section: Json, ctx: PageCtx) -> Iterator[str]:
 
 
 def page_markdown(parts: Iterable[str]) -> str:
-    return "\n\n".join(parts) + "\n"
+    return with_registry("\n\n".join(parts) + "\n")
 
 
 def page_calculators(ctx: PageCtx,

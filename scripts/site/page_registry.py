@@ -1,0 +1,53 @@
+"""Each page carries the registry entries of its own calculators (issue 11).
+
+The forms are built from these entries as soon as tableside.js runs, with no fetch of
+registry.json in between. That fetch used to leave a gap on a busy phone: a frame was
+painted with the deep link's heading in place and the empty calculator boxes under it,
+and the forms built a moment later pushed everything below them down (a layout shift).
+
+The entries are exactly registry.json's (`Calculator.to_dict()`), in a hidden element's
+attribute: escaped as any attribute is, never markup or script, whatever a source says.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterable
+from functools import cache
+
+# The hosts render.calc_div and encounter.page_markdown write (their ids are escaped there).
+_HOST = re.compile(r'<div class="ts-calc" data-calc="([^"]*)"')
+
+
+@cache
+def _entries() -> dict[str, str]:
+    import rules_pkg
+
+    return {c.id: json.dumps(c.to_dict(), ensure_ascii=False, separators=(",", ":"))
+            for c in rules_pkg.calculators()}
+
+
+def calculator_ids(markdown: str) -> list[str]:
+    """The calculators a page's text places, once each, in page order."""
+    return list(dict.fromkeys(html.unescape(m) for m in _HOST.findall(markdown)))
+
+
+def block(ids: Iterable[str]) -> str:
+    """The hidden element holding these calculators' entries ("" for none). An id with no
+    calculator is left out: the page then says so where it stands (tableside.js)."""
+    known = _entries()
+    body = ",".join(known[i] for i in ids if i in known)
+    if not body:
+        return ""
+    # Single-quoted: only & ' < > need escaping there (a double-quoted value would turn
+    # every JSON quote into six bytes).
+    value = html.escape(f"[{body}]", quote=False).replace("'", "&#x27;")
+    return f"<div class=\"ts-registry\" hidden data-registry='{value}'></div>"
+
+
+def with_registry(markdown: str) -> str:
+    """A page's Markdown with its calculators' entries appended (unchanged without any)."""
+    extra = block(calculator_ids(markdown))
+    return f"{markdown.rstrip()}\n\n{extra}\n" if extra else markdown
