@@ -9,7 +9,8 @@ Knows nothing about the site generator; works on any folder of rendered HTML:
    `BUILD_DIR/runtime-contract.json` (written by the generate stage) says, checked
    against it;
 2. the Content-Security-Policy meta on every page (scripts/site/csp.py), allowing the
-   inline scripts of the theme templates `BUILD_DIR/rendered.json` names;
+   inline scripts of the theme templates `BUILD_DIR/rendered.json` names, and the
+   `<style>` texts it lists (`inline_styles`: what the generator's own script writes);
 3. last, the service worker (scripts/sw/offline.py), whose precache must see the
    final bytes of every file.
 
@@ -45,8 +46,8 @@ def finish(site_dir: Path, build_dir: Path = BUILD_DIR) -> dict[str, object]:
         raise FinishError(f"{site_dir} holds no rendered page")
     contract = runtime.Contract.from_json(contract_file.read_text("utf-8"))
     runtime.finish_runtime(site_dir, contract)
-    templates = json.loads(rendered_file.read_text("utf-8"))["templates"]
-    csp.apply(site_dir, templates)
+    rendered = json.loads(rendered_file.read_text("utf-8"))
+    csp.apply(site_dir, rendered["templates"], rendered.get("inline_styles", []))
     return offline.build_offline(site_dir)
 
 

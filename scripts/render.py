@@ -8,14 +8,16 @@ the generate stage decided (site.json: navigation, favicon, template values), wi
 paths that are relative to the config file pointed back at the repository. Both MkDocs
 and Zensical read that file. Zensical writes only inside the config file's folder, so
 its output is moved to SITE_DIR afterwards. `BUILD_DIR/rendered.json` then says which
-generator rendered the site and where its theme's templates are (the finish stage's CSP
-allows exactly the inline scripts those templates write).
+generator rendered the site, where its theme's templates are (the finish stage's CSP
+allows exactly the inline scripts those templates write) and the exact texts of the
+`<style>` elements the theme's own script writes (the CSP allows each by its hash).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -57,13 +59,59 @@ def templates(generator: str) -> list[Path]:
     return [base, ROOT / "overrides"]
 
 
+# Zensical's search dialog lives in a shadow root, so no site stylesheet reaches it: the
+# theme's bundle writes the dialog's stylesheet into a <style> element there (zensical/ui,
+# components/search/_/index.ts: `shadow.appendChild(h("style", {}, css.toString()))`),
+# which `style-src 'self'` refuses. Its text is a string literal of the minified bundle:
+# `C("style",{},Tc.toString())` with `var Tc='…'` elsewhere. Material writes none.
+_STYLE_CALL = re.compile(r"""\(\s*"style"\s*,\s*\{\s*\}\s*,\s*([\w$]+)(?:\.toString\(\))?\s*\)""")
+_JS_ESCAPE = re.compile(r"\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[^ux])")
+_JS_CHARS = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+
+
+def _js_string(literal: str) -> str:
+    """The value of a JavaScript string literal's body (without its quotes)."""
+    def one(m: re.Match[str]) -> str:
+        e = m.group(1)
+        if e in "123456789":  # legacy octal: no minifier writes it, so refuse to guess
+            raise SystemExit(f"render: a legacy octal escape \\{e} in a style text")
+        if e[0] in "ux":
+            return chr(int(e[1:].strip("{}"), 16))
+        return _JS_CHARS.get(e, "" if e == "\n" else e)
+    return _JS_ESCAPE.sub(one, literal)
+
+
+def injected_styles(generator: str, site_dir: Path) -> list[str]:
+    """The text of each <style> element the theme's script writes into the page."""
+    if generator == "mkdocs":
+        return []
+    bundles = sorted((site_dir / "assets" / "javascripts").glob("bundle.*.min.js"))
+    if len(bundles) != 1:
+        raise SystemExit(f"render: expected one Zensical bundle in {site_dir}, found {bundles}")
+    code = bundles[0].read_text("utf-8")
+    styles = []
+    for name in _STYLE_CALL.findall(code):
+        value = re.search(rf"""(?<![\w$.]){re.escape(name)}\s*=\s*(?:'((?:[^'\\\n]|\\.)*)'"""
+                          rf"""|"((?:[^"\\\n]|\\.)*)")""", code)
+        if value is None:
+            raise SystemExit(f"render: {bundles[0].name} writes a <style> from {name}, whose "
+                             "text render cannot find: the CSP would refuse it")
+        styles.append(_js_string(value.group(1) if value.group(1) is not None
+                                 else value.group(2)))
+    if not styles:  # zensical==0.0.73 writes its search dialog's: a change shows up here
+        raise SystemExit(f"render: no <style> text found in {bundles[0].name}: has Zensical's "
+                         "search dialog changed how it is styled?")
+    return styles
+
+
 def render(generator: str, build_dir: Path, site_dir: Path) -> None:
     if generator not in GENERATORS:
         raise SystemExit(f"render: unknown generator {generator!r} (one of {GENERATORS})")
     _render(generator, build_dir, site_dir)
     (build_dir / "rendered.json").write_text(json.dumps(
         {"generator": generator, "site_dir": str(site_dir.resolve()),
-         "templates": [str(p) for p in templates(generator)]}, indent=1), "utf-8")
+         "templates": [str(p) for p in templates(generator)],
+         "inline_styles": injected_styles(generator, site_dir)}, indent=1), "utf-8")
 
 
 def _render(generator: str, build_dir: Path, site_dir: Path) -> None:

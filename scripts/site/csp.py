@@ -24,8 +24,11 @@ Why each source (checked by tests/security/test_csp.py in Chromium):
   compiles its *worker* hooks with Function() even on the main thread, so
   calculators/tableside.js empties those hooks (we start no worker) before Python loads;
   Pyodide's own eval() paths (EM_ASM of side modules) are never reached.
-* style-src 'self' only: no page has a style attribute or <style> element, and scripts
-  set styles through the CSSOM (`el.style.x = …`), which CSP does not restrict.
+* style-src 'self', plus the hash of each `<style>` text the site generator's own script
+  writes (the render stage names them in rendered.json's `inline_styles`: Zensical's search
+  dialog, none for Material): no page has a style attribute or <style> element, and
+  scripts set styles through the CSSOM (`el.style.x = …`), which CSP does not restrict.
+  No 'unsafe-hashes': the hashes allow <style> elements, never style attributes.
 * img-src data:: Material's icons in CSS are `data:` SVG masks.
 * worker-src 'self': Material's search worker and the service worker are same-origin files.
 """
@@ -39,9 +42,10 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
-# Fixed part of the policy; `{hashes}` is the site-wide list of inline-script hashes.
+# Fixed part of the policy; `{hashes}` is the site-wide list of inline-script hashes,
+# `{styles}` that of the <style> texts the generator's script writes.
 POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{hashes}; "
-          "style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
+          "style-src 'self'{styles}; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
           "worker-src 'self'; object-src 'none'; base-uri 'self'; "
           "form-action 'self'")
 
@@ -108,14 +112,16 @@ class UnknownScriptError(Exception):
 
 
 def script_hash(source: str) -> str:
-    """CSP source expression for one inline script: SHA-256 of its UTF-8 text."""
+    """CSP source expression for one inline script (or <style> text): SHA-256 of its UTF-8
+    text."""
     digest = hashlib.sha256(source.encode("utf-8")).digest()
     return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
 
 
-def policy(hashes: Iterable[str]) -> str:
-    listed = "".join(f" {h}" for h in sorted(set(hashes)))
-    return POLICY.format(hashes=listed)
+def policy(hashes: Iterable[str], style_hashes: Iterable[str] = ()) -> str:
+    def listed(items: Iterable[str]) -> str:
+        return "".join(f" {h}" for h in sorted(set(items)))
+    return POLICY.format(hashes=listed(hashes), styles=listed(style_hashes))
 
 
 def with_policy(html: str, csp: str) -> str:
@@ -128,8 +134,10 @@ def with_policy(html: str, csp: str) -> str:
     return html[:head.end()] + meta + html[head.end():]
 
 
-def apply(site_dir: Path, theme_dirs: Sequence[str | Path]) -> str:
+def apply(site_dir: Path, theme_dirs: Sequence[str | Path],
+          inline_styles: Sequence[str] = ()) -> str:
     """Put the site-wide policy into every HTML file under site_dir; return it.
+    inline_styles: the texts of the <style> elements the generator's script writes.
 
     UnknownScriptError (naming the pages) when a page has an inline script that is not on
     the allow-list; then no page is changed."""
@@ -149,7 +157,7 @@ def apply(site_dir: Path, theme_dirs: Sequence[str | Path]) -> str:
         raise UnknownScriptError(
             "inline script(s) not written by the project's templates, refused by the "
             "Content-Security-Policy:\n  " + "\n  ".join(unknown[:10]) + more)
-    csp = policy(hashes)
+    csp = policy(hashes, (script_hash(s) for s in inline_styles))
     for path, text in texts.items():
         if _HEAD.search(text):
             path.write_text(with_policy(text, csp), "utf-8")

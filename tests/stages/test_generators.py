@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import os
 import re
 import sys
 import threading
@@ -20,15 +21,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urljoin
 
 import pytest
 
 import rules_pkg
+from scripts.render import injected_styles
+from scripts.site import csp
 from scripts.site.pages import data_dir
-from tests.conftest import build
+from tests.conftest import _sitemap_port, build
 from tests.offline.conftest import _handler
 from tests.offline.helpers import PY_READY_MS, wait_python, wait_sw_ready
 from tests.offline.test_offline import heavy_pistol_link, heavy_pistol_values
+from tests.security.conftest import RECORD_VIOLATIONS, violations
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "site"))
@@ -63,12 +68,23 @@ SEARCH = {"mkdocs": SearchUI("input.md-search__input", "input.md-search__input",
 
 @pytest.fixture(scope="module")
 def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rendered]:
-    """The site rendered by Zensical, served on the port it was built for."""
-    root = tmp_path_factory.mktemp("zensical") / "site"
-    root.mkdir()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _handler(root))
+    """The site rendered by Zensical, served on the port it was built for (a prebuilt one
+    from TABLESIDE_ZENSICAL_SITE_DIR, like TABLESIDE_SITE_DIR for the default build)."""
+    prebuilt = os.environ.get("TABLESIDE_ZENSICAL_SITE_DIR")
+    if prebuilt:
+        root = Path(prebuilt).resolve()
+        if not (root / "search.json").is_file():
+            pytest.fail(f"TABLESIDE_ZENSICAL_SITE_DIR={prebuilt} holds no Zensical site",
+                        pytrace=False)
+        port = _sitemap_port(root)
+    else:
+        root = tmp_path_factory.mktemp("zensical") / "site"
+        root.mkdir()
+        port = 0
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), _handler(root))
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    build(root, site_url=url, generator="zensical")
+    if not prebuilt:
+        build(root, site_url=url, generator="zensical")
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -115,9 +131,45 @@ def test_the_search_index_has_both_spellings(rendered: Rendered) -> None:
     assert len(re.findall(r"\b\d+\b", re.sub(r"<[^>]+>", " ", cannon["text"]))) < 15
 
 
+def test_the_policy_allows_styles_only_by_the_generator_s_own_hashes(rendered: Rendered) -> None:
+    """style-src is 'self' for Material; for Zensical, 'self' and the hash of each <style>
+    text its bundle writes (render's injected_styles), never 'unsafe-inline' or -hashes."""
+    html = (rendered.site / "index.html").read_text("utf-8")
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+    assert policy is not None
+    style_src = next(d.split()[1:] for d in policy.group(1).split("; ")
+                     if d.startswith("style-src "))
+    styles = injected_styles(rendered.generator, rendered.site)
+    assert len(styles) == (0 if rendered.generator == "mkdocs" else 1)
+    assert style_src == ["'self'", *sorted(csp.script_hash(s) for s in styles)]
+
+
+# Every page's favicon link (Material writes exactly this tag; so does Zensical).
+ICON = re.compile(r'<link rel="icon" href="([^"]*)">')
+
+
+def test_every_page_s_favicon_resolves(rendered: Rendered) -> None:
+    """Material keeps the favicon a data: URL (no request, issue #15); Zensical joins any
+    favicon to the base URL, so render hands it the icon file: its link must reach it."""
+    pages = sorted(rendered.site.rglob("index.html"))
+    assert len(pages) > 40
+    for page in pages:
+        links = ICON.findall(page.read_text("utf-8"))
+        assert len(links) == 1, f"{page}: {len(links)} favicon links"
+        href = links[0]
+        if rendered.generator == "mkdocs":
+            assert href.startswith("data:image/svg+xml,"), (page, href[:60])
+            continue
+        url = urljoin(rendered.url + page.relative_to(rendered.site).as_posix(), href)
+        assert url.startswith(rendered.url), (page, href)
+        target = rendered.site / unquote(url[len(rendered.url):])
+        assert target.is_file() and target.suffix == ".svg", (page, href)
+
+
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.add_init_script(RECORD_VIOLATIONS)
     try:
         yield ctx
     finally:
@@ -135,11 +187,69 @@ def test_search_finds_a_table_cell(rendered: Rendered, context: Any) -> None:
     # Both search as you type: wait for the whole word's results, the cell's page among them.
     target = page.locator(f"{ui.result}[href*='{CELL_PAGE}']").first
     target.wait_for(timeout=30_000)
+    assert violations(page) == []  # the search UI runs under the policy, styles included
     target.click()
     page.wait_for_url(re.compile(re.escape(CELL_PAGE)))
     cell = page.locator(f'table[data-table="{CELL_TABLE}"] tr > *', has_text=CELL)
     cell.first.wait_for()
     assert cell.count() == 1
+
+
+# Zensical's search dialog as laid out: its stylesheet is a <style> the theme's script writes
+# into the dialog's shadow root, which the policy allows by its hash (README, "Zensical
+# beside MkDocs"). Unstyled, the dialog is a bordered box in the flow with a numbered list.
+SHADOW = "[...document.body.children].find((e) => e.shadowRoot?.querySelector('dialog'))"
+# (A function, not an expression: Playwright polls expressions with eval(), which the
+# policy forbids.) The dialog's opening transitions have run: none is left.
+SETTLED = f"() => {SHADOW}.shadowRoot.getAnimations().length === 0"
+DIALOG = """() => {
+  const host = SHADOW_EXPR;
+  const root = host.shadowRoot, dialog = root.querySelector('dialog[open]');
+  const input = root.querySelector('[role=combobox]');
+  const option = root.querySelector('ol[role=listbox] a[role=option]');
+  const box = (el) => {
+    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+    return {x: r.x, y: r.y, width: r.width, height: r.height, position: s.position,
+            display: s.display, background: s.backgroundColor, list: s.listStyleType,
+            radius: s.borderTopLeftRadius};
+  };
+  return {sheets: root.styleSheets.length, dialog: box(dialog),
+          backdrop: box(dialog.firstElementChild),
+          panel: box([...dialog.children].find((c) => c.contains(input))),
+          list: box(option.closest('ol')), option: box(option)};
+}""".replace("SHADOW_EXPR", SHADOW)
+TRANSPARENT = "rgba(0, 0, 0, 0)"
+
+
+@pytest.mark.browser
+@pytest.mark.build
+def test_zensical_search_dialog_is_styled_under_the_policy(zensical_site: Rendered,
+                                                           context: Any) -> None:
+    page = context.new_page()
+    page.route(re.compile(r"/runtime\.json"), lambda route: None)  # no Python needed
+    page.goto(zensical_site.url, wait_until="domcontentloaded")
+    ui = SEARCH["zensical"]
+    page.locator(ui.open).first.click()
+    page.locator(ui.input).first.press_sequentially("smoke", delay=30)
+    page.locator(f"{ui.result}[href*='{CELL_PAGE}']").first.wait_for(timeout=30_000)
+    page.wait_for_function(SETTLED)
+    assert violations(page) == []
+    shown = page.evaluate(DIALOG)
+    assert shown["sheets"] == 1, shown
+    # The dialog covers the viewport; a translucent backdrop fills it ...
+    assert (shown["dialog"]["width"], shown["dialog"]["height"]) == (1280, 900), shown
+    backdrop = shown["backdrop"]
+    assert backdrop["position"] == "absolute" and backdrop["background"] != TRANSPARENT
+    assert (backdrop["x"], backdrop["y"], backdrop["width"], backdrop["height"]) == \
+        (0, 0, 1280, 900), backdrop
+    # ... under a centred, rounded panel of its own colour (720 px wide on a wide screen) ...
+    panel = shown["panel"]
+    assert panel["position"] == "absolute" and panel["display"] == "flex", panel
+    assert panel["background"] != TRANSPARENT and panel["radius"] != "0px", panel
+    assert panel["width"] == 720 and abs(panel["x"] + 360 - 640) <= 1, panel
+    # ... whose results are a plain list of block links, no numbers.
+    assert shown["list"]["list"] == "none" and shown["list"]["display"] == "flex", shown
+    assert shown["option"]["display"] == "flex", shown
 
 
 @pytest.mark.browser
