@@ -23,7 +23,7 @@ const USER_EVENTS = ["wheel", "touchstart", "pointerdown", "keydown"];
 let release = null;
 
 /** The element the address's fragment names, if any. */
-function fragmentTarget() {
+export function fragmentTarget() {
   const raw = location.hash.slice(1);
   if (!raw) return null;
   let id = raw;

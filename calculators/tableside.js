@@ -2,14 +2,13 @@
 // Tableside calculators: one generic UI for every calculator in rules_pkg's registry.
 //
 // Every `<div class="ts-calc" data-calc="<id>" data-preset='{json}'>` on a page becomes a
-// form built from the registry entries the page carries (or registry.json), before the
-// first paint on a calculator page (overrides/main.html); Python
+// form built from the registry entries the page carries (or registry.json); Python
 // (Pyodide via PyScript, self-hosted) loads once per visit and survives Material's
 // instant navigation, because the elements it needs live outside the swapped container.
 // No inline JS: ready for a strict CSP. Python's start is boot.mjs's (one promise).
 
 import { failure, fetchJSON, onProgress, python, PY_SLOW_MS } from "./boot.mjs";
-import { pinFragment } from "./anchor.mjs";
+import { fragmentTarget, pinFragment } from "./anchor.mjs";
 import { h, uid } from "./dom.mjs";
 import { fieldsOf, MAX_FIELD, readInputs } from "./form.mjs";
 import { urlState, writeUrl } from "./url-state.mjs";
@@ -240,14 +239,30 @@ function mountMissing(host, id) {
 }
 
 // --- each page (first load and every instant navigation) ---------------------------------
-async function onPage() {
+// A deep link's jump and the forms' build are kept in separate frames (issue 11). A built
+// form grows its box and moves what is under it, and a browser counts a move as a layout
+// shift unless the scroll of the same frame makes up for it. So, for `#heading`:
+//   1. the forms below the heading (and the roll log, at the article's end) are built while
+//      they are off screen (the page is still at its top on a full load); a frame is painted;
+//   2. the page jumps to the heading: a scroll, nothing moves, and a frame is painted;
+//   3. the forms above it are built, and the pin scrolls by just as much in the same frame.
+// (Built in one frame with the jump, they moved the heading itself: CLS 0.8 on a phone.)
+let building = Promise.resolve();
+/** One page build at a time (a deep link's build waits for frames between its steps). */
+function onPage() {
+  building = building.then(buildPage, buildPage);
+  return building;
+}
+
+async function buildPage() {
   framedNotice();
-  // A #heading stays on screen while the page builds (and, on a phone, past the release of
-  // Material's search scroll lock, so pin pages without calculators too).
-  const replace = pinFragment();
   const hosts = [.../** @type {NodeListOf<HTMLElement>} */ (
     document.querySelectorAll(".ts-calc:not([data-ts-ready])"))];
-  if (!hosts.length) return;
+  const target = fragmentTarget();
+  if (!hosts.length) { // still pinned: on a phone, past the release of Material's search lock
+    pinFragment();
+    return;
+  }
   if (!FRAMED) python(); // start now: the first click is then usually instant
   let registry = pageRegistry(hosts);
   if (!registry) {
@@ -255,38 +270,72 @@ async function onPage() {
       registry = await fullRegistry();
     } catch (e) {
       console.warn("Tableside: no calculator registry:", e);
+      pinFragment();
       for (const host of hosts) mountMissing(host, host.dataset.calc);
       return;
     }
   }
-  groupDecks(hosts, registry);
+  // Each calculator's index among those of its id, in page order (shared links name it).
   const counts = new Map();
+  const indexOf = new Map([...document.querySelectorAll(".ts-calc")].map((host) => {
+    const id = /** @type {HTMLElement} */ (host).dataset.calc;
+    const i = counts.get(id) || 0;
+    counts.set(id, i + 1);
+    return [host, i];
+  }));
   const later = [];
-  for (const host of hosts) {
-    if (!host.isConnected || host.dataset.tsReady !== undefined) continue;
-    const id = host.dataset.calc;
-    const index = counts.get(id) || 0;
-    counts.set(id, index + 1);
-    const build = () => {
-      pending.delete(host);
-      if (!host.isConnected || host.dataset.tsReady !== undefined) return;
-      const calc = registry.get(id);
-      const caption = tableCaption(host);
-      if (caption) host.dataset.tsContext = caption;
-      if (calc) mount(host, calc, index);
-      else mountMissing(host, id);
-    };
-    if (host.hidden) { // a panel behind a tab: see whenIdle()
-      pending.set(host, build);
-      later.push(build);
-    } else {
-      build();
-    }
+  const buildAll = (/** @type {HTMLElement[]} */ some) => {
+    groupDecks(some, registry);
+    for (const host of some) buildOne(host, registry, indexOf.get(host) || 0, later);
+  };
+  if (target) {
+    const below = hosts.filter((x) => target.compareDocumentPosition(x) & Node.DOCUMENT_POSITION_FOLLOWING);
+    buildAll(below);
+    mountLog(); // at the article's end: below the heading too
+    await painted();
+    const replace = pinFragment();
+    await painted();
+    buildAll(hosts.filter((x) => !below.includes(x)));
+    replace();
+  } else {
+    pinFragment();
+    buildAll(hosts);
   }
   checkLinkTarget(counts, registry);
-  mountLog();
-  replace();
+  mountLog(); // (once: already there after a deep link's first step)
   whenIdle(later);
+}
+
+/** Build one calculator now, or, for a panel behind a tab, when the page is idle.
+ * @param {HTMLElement} host @param {Map<string, Registry.Calculator>} registry
+ * @param {number} index @param {(() => void)[]} later */
+function buildOne(host, registry, index, later) {
+  if (!host.isConnected || host.dataset.tsReady !== undefined) return;
+  const id = host.dataset.calc || "";
+  const build = () => {
+    pending.delete(host);
+    if (!host.isConnected || host.dataset.tsReady !== undefined) return;
+    const calc = registry.get(id);
+    const caption = tableCaption(host);
+    if (caption) host.dataset.tsContext = caption;
+    if (calc) mount(host, calc, index);
+    else mountMissing(host, id);
+  };
+  if (host.hidden) { // a panel behind a tab: see whenIdle()
+    pending.set(host, build);
+    later.push(build);
+  } else {
+    build();
+  }
+}
+
+/** Resolves once a frame has been painted (at once in a hidden tab, which paints none). */
+function painted() {
+  return new Promise((resolve) => {
+    if (document.visibilityState === "hidden") { resolve(undefined); return; }
+    const timer = setTimeout(resolve, 1000); // no frame coming (rAF paused): go on anyway
+    requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(undefined); }, 0));
+  });
 }
 
 // Panels behind a deck's tabs are built when the page is idle, not as it opens: a weapon
@@ -307,10 +356,11 @@ function whenIdle(jobs) {
   if (jobs.length) schedule();
 }
 
-// The first page is built now: a module runs once the page is parsed, and Material's
-// document$ only emits at DOMContentLoaded, a task later (a frame may be painted between).
-// Later pages come through document$ (instant navigation); a page already built is skipped.
-onPage();
+// Each page, the first included, once Material has mounted its own components (its
+// document$): built earlier, our forms' `title`s became Material tooltips, which drop the
+// deck tabs' aria-controls.
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(() => { onPage(); });
+} else {
+  onPage();
 }
