@@ -15,12 +15,11 @@ from .sheet import (  # noqa: F401
     GAME,
     NO_CRIT_10,
     SRC,
-    _int,
     parse_dice,
-    rows,
     dice_of,
     number,
-    section_text,
+    table,
+    words,
 )
 from .core import (  # noqa: F401
     D10,

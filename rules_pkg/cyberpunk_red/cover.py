@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Annotated
 
+from .. import data
 from ..dice import Draw, check_dice
 from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll, calculator, rolled
@@ -25,9 +26,13 @@ from .core import (
     p_beat,
     take_damage,
 )
-from .sheet import SRC, _int, number, rows
+from .sheet import GAME, SRC, number, table
 
 MAX_BODY = 20  # the form's limit on a corpse's or Human Shield's BODY
+# § Cover: each material's HP as thick and as thin cover; § Using Shields: a shield's HP
+COVER_HP = table("cover-hp", ("text", "amount", "amount"), 6)
+SHIELDS = table("shields", ("text", "text"), 2)
+SHIELD_HP = data.entry(GAME, "Bullet proof shields", pattern=r"(\d+)")
 
 # -- explosives, cover, shields -----------------------------------------------------------------
 
@@ -36,8 +41,8 @@ MAX_BODY = 20  # the form's limit on a corpse's or Human Shield's BODY
 def cover_table() -> dict[str, tuple[int, int, int]]:
     """Material -> (row index, thick HP, thin HP), read from the cover table."""
     out: dict[str, tuple[int, int, int]] = {}
-    for i, cells in enumerate(rows("cover-hp")):
-        out[cells[0]] = (i, _int(cells[1]), _int(cells[2]))
+    for i, cells in enumerate(COVER_HP.rows()):
+        out[cells[0]] = (i, data.amount(cells[1]), data.amount(cells[2]))
     return out
 
 
@@ -246,7 +251,7 @@ def explosive(
 
 def _shield_hp() -> dict[tuple[str, int], int]:
     """(shield, BODY) -> full HP: a bullet proof shield's from the table, a corpse's BODY."""
-    proof = _int(rows("shields")[0][1])
+    proof = SHIELD_HP.read()
     return {(s, b): proof if s == "bulletproof" else b
             for s in ("bulletproof", "corpse") for b in range(MAX_BODY + 1)}
 
@@ -276,7 +281,6 @@ def shield(
     )] = "ranged",
 ) -> Result:
     """Interpose a shield: it takes the entire attack to its HP (no dodging)."""
-    srows = rows("shields")
     if shield == "human":
         if attack != "ranged":
             raise RulesError("Human Shields cannot block Melee Attacks or Aimed Shots at your head")
@@ -298,8 +302,8 @@ def shield(
         )
     if shield == "bulletproof":
         idx = 0
-        full = _int(srows[0][1])
-        what = srows[0][0]
+        full = SHIELD_HP.read()
+        what = SHIELDS.rows()[0][0]
     elif shield == "corpse":
         idx = 1
         full = body

@@ -7,19 +7,26 @@ import re
 from functools import cache
 from typing import Annotated, Any
 
+from .. import data
 from ..dice import Distribution, Draw, check_dice, expand, total
 from ..errors import LimitError, RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Odds, Result
 from .core import MAX_DAYS, MAX_FALL, MAX_STAT, p_beat, take_damage
-from .sheet import NO_CRIT_10, SRC, Dice, _int, dice_of, number, rows
+from .sheet import NO_CRIT_10, SRC, Dice, dice_of, number, table
 
 # -- other types of damage --------------------------------------------------------------------
 
 
+# § Fire, § Poisons and Drugs: severity, what it is, damage or DV and effect
+FIRE = table("fire", ("text", "text", "amount"), 3)
+POISONS = table("poisons", ("text", "text", "amount", "dice"), 3)
+DRUGS = table("drugs", ("text", "text", "amount", "text"), 3)
+
+
 @cache
 def fire_table() -> list[tuple[str, str, int]]:
-    return [(c[0], c[1], _int(c[2])) for c in rows("fire")]
+    return [(c[0], c[1], data.amount(c[2])) for c in FIRE.rows()]
 
 
 def _severity_choices() -> tuple[tuple[str, str], ...]:
@@ -331,9 +338,9 @@ def falling(
 def poison_table() -> list[tuple[str, str, int, str, int, str]]:
     """(table id, severity, DV, effect, row index, substances) for poisons and drugs."""
     out: list[tuple[str, str, int, str, int, str]] = []
-    for tid in ("poisons", "drugs"):
-        for i, c in enumerate(rows(tid)):
-            out.append((tid, c[0], _int(c[2]), c[3], i, c[1]))
+    for spec in (POISONS, DRUGS):
+        for i, c in enumerate(spec.rows()):
+            out.append((spec.id, c[0], data.amount(c[2]), c[3], i, c[1]))
     return out
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -29,7 +28,7 @@ from .core import (
     strike,
     take_damage,
 )
-from .sheet import NO_CRIT_10, SRC, dice_of, number, section_text
+from .sheet import NO_CRIT_10, SRC, dice_of, number
 
 # -- ranged attacks ---------------------------------------------------------------------------
 
@@ -161,12 +160,14 @@ def shot(base: int, dfn: Defence, dice: int, sp: int, aim: str, steps: list[str]
     ), rng, strike(dfn.beat(base), dice), say)
 
 
+# "(3 for SMGS, 4 for Assault Rifles)": the most Autofire multiplies damage by
+_CAPS = r"\((\d+) for SMGS?, (\d+) for Assault Rifles\)"
+AUTOFIRE_CAPS = {"smg": number("auto-fire-mode", _CAPS, 1),
+                 "assault_rifle": number("auto-fire-mode", _CAPS, 2)}
+
+
 def autofire_caps() -> dict[str, int]:
-    t = section_text("auto-fire-mode")
-    m = re.search(r"\((\d+) for SMGS?, (\d+) for Assault Rifles\)", t, re.IGNORECASE)
-    if not m:
-        raise RulesError("cyberpunk_red data: the Autofire maximums are not in § Auto fire mode")
-    return {"smg": int(m.group(1)), "assault_rifle": int(m.group(2))}
+    return {weapon: cap.read() for weapon, cap in AUTOFIRE_CAPS.items()}
 
 
 # "costs an Action and 10 bullets": the form's least and the engine's, declared once

@@ -34,10 +34,8 @@ from .skills import (  # noqa: F401
 from .profiles import (  # noqa: F401
     ProfileRow,
     WeaponProfile,
-    _AP_CELL,
     _INT,
     _default_weapon,
-    _find_table,
     _records,
     _rows,
     _weapon_choices,
