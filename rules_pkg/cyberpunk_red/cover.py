@@ -15,8 +15,8 @@ from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Result
 from .core import (
     MAX_DV,
-    MAX_STAT,
-    _defence,
+    Shooter,
+    Target,
     _hp_odds,
     damage_dice,
     damage_pool,
@@ -168,22 +168,18 @@ _EXPLOSIVE_SIDE = number("explosives", r"(\d+) Square by \d+ Square")
 )
 def explosive(
     *,
-    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
-    skill: Annotated[int, In("Weapon Skill", 0, MAX_STAT)] = 4,
-    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    shooter: Shooter,  # input groups: the kernel builds them from their inputs
     dv: Annotated[int, In("DV to hit the target square", 0, MAX_DV)] = 15,
     dice: Annotated[int, In("Explosive damage (d6)", 1, 30)] = 6,
     cover_hp: Annotated[int, In("Target's cover HP (0 = none)", 0, 1000)] = 0,
     sp_body: Annotated[int, In("Target body SP", 0, 50)] = 11,
     dodge: Annotated[bool, In("Target dodges the blast (REF 8+)")] = False,
-    def_ref: Annotated[int, In("Target REF", 0, MAX_STAT)] = 6,
-    def_dex: Annotated[int, In("Target DEX", 0, MAX_STAT)] = 6,
-    def_evasion: Annotated[int, In("Target Evasion", 0, MAX_STAT)] = 4,
+    target: Target,
     rng: random.Random | None = None,
 ) -> Result:
     """Damage to everything in 5x5 squares, rolled once; cover stops it unless destroyed."""
     check_dice(dice)
-    base = ref + skill + modifier
+    base = shooter.base
     p = p_beat(base, dv)
     side = _EXPLOSIVE_SIDE.read()
 
@@ -195,13 +191,13 @@ def explosive(
     hp = dist.map(hp_of)
     p_dodge = Fraction(0)
     if dodge:
-        _defence("dodge", dv, def_ref, def_dex, def_evasion, "a blast")
+        target.against("dodge", dv, "a blast")
         # the dodge must roll higher than the attacker's original Check: a tie is caught
-        m = margin_opposed(base, def_dex + def_evasion)
+        m = margin_opposed(base, target.dodge)
         p_dodge = m.p(lambda v: v < 0)
         hp = m.combine(dist, lambda mg, r: 0 if mg < 0 else hp_of(r))
     steps = [
-        f"REF {ref} + Skill {skill} {modifier:+d} + 1d10 vs DV {dv}: {p}; "
+        f"{shooter.says('Skill')} + 1d10 vs DV {dv}: {p}; "
         f"a miss lands where the GM decides within the {side}\u00d7{side} squares",
         f"{dice}d6 rolled once for every target in {side}\u00d7{side} squares",
     ]
@@ -216,7 +212,7 @@ def explosive(
     ]
     if dodge:
         steps.append(
-            f"This target dodges: DEX {def_dex} + Evasion {def_evasion} + 1d10 higher than "
+            f"This target dodges: {target.says()} + 1d10 higher than "
             f"your Check places them outside the blast ({p_dodge})"
         )
 
@@ -224,7 +220,7 @@ def explosive(
         """Your Check, the blast rolled once, and this target's dodge (if it dodges)."""
         check = base + draw(10)
         r = damage_pool(draw, dice)
-        return check, r, def_dex + def_evasion + draw(10) if dodge else None
+        return check, r, target.dodge + draw(10) if dodge else None
 
     def say(got: tuple[int, tuple[int, bool], int | None], faces: Faces) -> Roll:
         check, (total, _), dodged = got
