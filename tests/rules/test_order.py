@@ -5,20 +5,17 @@ refactor that moved two shared readings once reordered the d100 calculators on t
 
 from __future__ import annotations
 
-import json
 import pkgutil
 import random
-import subprocess
 import sys
 from importlib import import_module
-from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 import rules_pkg
 from rules_pkg import registry
 
-ROOT = Path(__file__).resolve().parents[2]
 IDS = [c.id for c in rules_pkg.calculators()]
 
 
@@ -28,28 +25,53 @@ def _submodules() -> list[str]:
             for m in import_module(f"rules_pkg.{g}").MODULES]
 
 
+def _ours(name: str) -> bool:
+    return name == "rules_pkg" or name.startswith("rules_pkg.")
+
+
 def _ids_after_importing(modules: list[str]) -> list[str]:
-    """The registry's ids in a fresh interpreter that first imports `modules` in that order."""
-    code = ("import importlib, json, sys\n"
-            "for m in json.loads(sys.argv[1]):\n"
-            "    importlib.import_module(m)\n"
-            "import rules_pkg\n"
-            "print(json.dumps([c.id for c in rules_pkg.calculators()]))\n")
-    out = subprocess.run([sys.executable, "-c", code, json.dumps(modules)], cwd=ROOT,
-                         capture_output=True, text=True, check=True, timeout=120)
-    ids: list[str] = json.loads(out.stdout)
-    return ids
+    """The registry's ids from a fresh rules_pkg whose modules are first imported in the
+    order given (in this interpreter: Pyodide has no subprocess); the modules loaded before
+    are put back after."""
+    saved: dict[str, ModuleType] = {n: m for n, m in sys.modules.items() if _ours(n)}
+    for name in saved:
+        del sys.modules[name]
+    try:
+        for name in modules:
+            import_module(name)
+        fresh = import_module("rules_pkg.registry")
+        assert fresh is not registry
+        return [c.id for c in fresh.calculators()]
+    finally:
+        for name in [n for n in sys.modules if _ours(n)]:
+            del sys.modules[name]
+        sys.modules.update(saved)
 
 
 @pytest.mark.parametrize("how", ["reversed", "shuffled"])
 def test_the_order_does_not_follow_the_imports(how: str) -> None:
+    """The games and their modules imported in another order, and a game first pulled in by
+    the encounter tracker's imports (as the browser's bridge may), give the same order."""
     modules = _submodules()
     if how == "reversed":
         modules.reverse()
     else:
         random.Random(10).shuffle(modules)
+        modules.insert(0, "rules_pkg.encounter.api")
     assert modules[0] != _submodules()[0]
     assert _ids_after_importing(modules) == IDS
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_order_does_not_follow_the_registration(seed: int,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within a game too: a module that imports another registers that one's calculators
+    first (two shared readings once moved that way reordered the d100 calculators)."""
+    shuffled = list(registry._REGISTRY.items())
+    random.Random(seed).shuffle(shuffled)
+    assert [k for k, _ in shuffled] != IDS
+    monkeypatch.setattr(registry, "_REGISTRY", dict(shuffled))
+    assert [c.id for c in registry.calculators()] == IDS
 
 
 def test_each_game_lists_every_module_once() -> None:
