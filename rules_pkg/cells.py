@@ -41,6 +41,42 @@ def modifier(cell: str) -> int | None:
     return int(m.group(1).replace(" ", ""))
 
 
+# An AP score or a band of them, as Horizon's profiles print them: "17", "17 AP", "0 - 5",
+# "10AP - 14AP".
+_BAND = re.compile(r"^\s*(\d+)\s*(?:AP)?\s*(?:-\s*(\d+)\s*(?:AP)?)?\s*$")
+_DICE = re.compile(r"(\d+)\s*d\s*(\d+)", re.IGNORECASE)
+
+
+def band(cell: str) -> tuple[int, int] | None:
+    """'17' -> (17, 17), '0 - 5' -> (0, 5); a cell that is neither -> None."""
+    m = _BAND.match(cell)
+    return (int(m.group(1)), int(m.group(2) or m.group(1))) if m else None
+
+
+def amount(cell: str) -> int:
+    """The one whole number of a cell that says what it counts: 'DV 11', '50 HP', '5HP',
+    '2 Damage direct to HP'. A cell with none, or with two, is refused."""
+    found = re.findall(r"\d+", cell)
+    if len(found) != 1:
+        raise RulesError(f"cannot read one amount from {cell!r}")
+    return int(found[0])
+
+
+def dice(cell: str) -> tuple[int, int]:
+    """(N, sides) of the NdS a cell names: '2d6 Damage direct to HP' -> (2, 6)."""
+    m = _DICE.search(cell)
+    if not m:
+        raise RulesError(f"no dice like '2d6' in {cell!r}")
+    return int(m.group(1)), int(m.group(2))
+
+
+def _band_cell(cell: str) -> tuple[int, int]:
+    found = band(cell)
+    if found is None:
+        raise RulesError(f"cannot read an AP score or band like '0 - 5' from {cell!r}")
+    return found
+
+
 def _span_cell(cell: str) -> tuple[int, int]:
     found = span(cell)
     if found is None:

@@ -15,8 +15,11 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .cells import _WORDS, _span_cell
-from .cells import modifier as modifier  # the readers, re-exported as data.number etc.
+from .cells import _WORDS, _band_cell, _span_cell
+from .cells import amount as amount  # the readers, re-exported as data.number etc.
+from .cells import band as band
+from .cells import dice as dice
+from .cells import modifier as modifier
 from .cells import number as number
 from .cells import number_after as number_after
 from .cells import signed_numbers as signed_numbers
@@ -126,13 +129,35 @@ class Prose:
                 prose_number(self.game, self.section, self.pattern, 2))
 
 
+@dataclass(frozen=True)
+class Words:
+    """Words a rule stands on without reading a number from them ("cost double the
+    squares"), declared once: `check()` fails, naming the section, when the source no
+    longer says them. Listed in SPECS."""
+
+    game: str
+    section: str
+    words: str
+
+    def check(self) -> None:
+        if self.words not in section_text(self.game, self.section):
+            raise RulesError(f"{self.game} data: § {self.section} no longer says {self.words!r}")
+
+
 # every spec declared (the games are imported by registry.calculators)
-SPECS: list[Prose | Table | Entry] = []
+SPECS: list[Prose | Words | Table | Entry | Records] = []
 
 
 def prose(game: str, section: str, pattern: str, group: int = 1) -> Prose:
     """Declare a number read from the source's prose (see Prose); listed in SPECS."""
     spec = Prose(game, section, pattern, group)
+    SPECS.append(spec)
+    return spec
+
+
+def words(game: str, section: str, words: str) -> Words:
+    """Declare words a rule needs its section to say (see Words); listed in SPECS."""
+    spec = Words(game, section, words)
     SPECS.append(spec)
     return spec
 
@@ -149,16 +174,18 @@ def _table_titled(game: str, title: str) -> str:
 
 # what each column kind of a declared table must hold (test_specs checks every cell)
 CELL_KINDS: dict[str, Callable[[str], object]] = {
-    "text": str, "number": number, "span": _span_cell, "modifier": modifier}
+    "text": str, "number": number, "span": _span_cell, "modifier": modifier,
+    "amount": amount, "dice": dice, "band": _band_cell}
 
 
 @dataclass(frozen=True)
 class Table:
     """A table the rules read, declared once: its id (or the words its title starts with,
     so a re-extraction that renames ids still finds it) and its shape, one kind per column
-    (CELL_KINDS) and at least `min_rows` rows; the first `skip` rows are sub-headers.
-    Listed in SPECS; `rows()` checks the width and `check()` every cell, so a changed
-    source fails by the table's name, never as a wrong row."""
+    (CELL_KINDS) and at least `min_rows` rows; the first `skip` rows are sub-headers;
+    `more`: the kind of any further columns, for tables whose width varies (Horizon's
+    banded profiles). Listed in SPECS; `rows()` checks the width and `check()` every
+    cell, so a changed source fails by the table's name, never as a wrong row."""
 
     game: str
     key: str  # the table id, or its title's first words when `by_title`
@@ -166,6 +193,7 @@ class Table:
     min_rows: int = 1
     by_title: bool = False
     skip: int = 0
+    more: str = ""
 
     @property
     def id(self) -> str:
@@ -176,17 +204,20 @@ class Table:
 
     def rows(self) -> list[tuple[str, ...]]:
         rows = [tuple(str(c) for c in r["cells"]) for r in self.raw()["rows"]]
-        bad = [i for i, r in enumerate(rows) if len(r) != len(self.columns)]
+        bad = [i for i, r in enumerate(rows) if len(r) != len(self.columns)
+               and not (self.more and len(r) > len(self.columns))]
         if bad or len(rows) < self.min_rows:
             raise RulesError(f"{self.game} data: table {self.id!r} is no longer "
-                             f"{len(self.columns)} cells x {self.min_rows}+ rows "
+                             f"{len(self.columns)}{'+' if self.more else ''} cells x "
+                             f"{self.min_rows}+ rows "
                              f"(rows {bad}, {len(rows)} rows)")
         return rows
 
     def check(self) -> None:
         """Every cell below the sub-headers reads as its column's kind."""
         for i, r in enumerate(self.rows()[self.skip:], self.skip):
-            for cell, kind in zip(r, self.columns, strict=True):
+            kinds = (*self.columns, *(self.more,) * (len(r) - len(self.columns)))
+            for cell, kind in zip(r, kinds, strict=True):
                 try:
                     CELL_KINDS[kind](cell)
                 except RulesError as e:
@@ -204,11 +235,11 @@ class Table:
 
 
 def table_spec(game: str, key: str, columns: tuple[str, ...], min_rows: int = 1,
-               *, by_title: bool = False, skip: int = 0) -> Table:
+               *, by_title: bool = False, skip: int = 0, more: str = "") -> Table:
     """Declare a table the rules read (see Table); listed in SPECS."""
-    if unknown := set(columns) - set(CELL_KINDS):
+    if unknown := {*columns, *((more,) if more else ())} - set(CELL_KINDS):
         raise RulesError(f"unknown column kinds {sorted(unknown)} for table {key!r}")
-    spec = Table(game, key, columns, min_rows, by_title, skip)
+    spec = Table(game, key, columns, min_rows, by_title, skip, more)
     SPECS.append(spec)
     return spec
 
@@ -299,5 +330,34 @@ def entry(game: str, row: str, anchor: str = "", nth: int = 0, *, pattern: str =
     if bool(anchor) == bool(pattern):
         raise RulesError("an entry reads after an anchor or by a pattern, one of the two")
     spec = Entry(game, row, anchor, nth, pattern, group, cell)
+    SPECS.append(spec)
+    return spec
+
+
+# -- declared reads: records the extraction made (Horizon's weapon profiles) --------------------
+@dataclass(frozen=True)
+class Records:
+    """The records of one kind the extraction made of a source, declared once with the
+    fields each must have and how many there are at least. Listed in SPECS; `all()` fails
+    by the kind's name when the extraction no longer gives them."""
+
+    game: str
+    kind: str
+    fields: tuple[str, ...]
+    min_count: int = 1
+
+    def all(self) -> list[dict[str, Any]]:
+        recs = [r for r in records(self.game, self.kind) if isinstance(r, dict)]
+        lacking = [i for i, r in enumerate(recs) if any(f not in r for f in self.fields)]
+        if lacking or len(recs) < self.min_count:
+            raise RulesError(f"{self.game} data: the {self.kind} records are no longer "
+                             f"{self.min_count}+ with {', '.join(self.fields)} "
+                             f"(records {lacking}, {len(recs)} records)")
+        return recs
+
+
+def records_spec(game: str, kind: str, fields: tuple[str, ...], min_count: int = 1) -> Records:
+    """Declare records the rules read (see Records); listed in SPECS."""
+    spec = Records(game, kind, fields, min_count)
     SPECS.append(spec)
     return spec

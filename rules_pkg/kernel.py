@@ -150,7 +150,8 @@ def calculator(id: str, title: str, source: str, tables: Sequence[str] = (),
             return fn(rng=rng, **args) if rolls else fn(**args)
 
         calc = Calculator(id, game, title, source, inputs, call, rolls, tuple(tables),
-                          description, tuple(sections))
+                          description, tuple(sections),
+                          origin=(fn.__module__, fn.__code__.co_firstlineno))
         register(calc)
 
         @functools.wraps(fn)

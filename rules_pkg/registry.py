@@ -319,6 +319,8 @@ class Calculator:
     # fnmatch patterns of the extracted section ids whose rules it implements: a section
     # with no table of its own still gets its calculator (e.g. "death-save").
     sections: tuple[str, ...] = ()
+    # where its rule function is defined (module, line): its place in the registry's order
+    origin: tuple[str, int] = field(default=("", 0), compare=False, repr=False)
 
     def validate(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         known = {i.name for i in self.inputs} | {"seed", "roll"}
@@ -380,15 +382,37 @@ def game_modules() -> tuple[str, ...]:
 
 
 def calculators() -> tuple[Calculator, ...]:
-    """Every registered calculator, in a stable order (game, then registration).
+    """Every registered calculator, in the order the games declare (`order`), whatever
+    order their modules happened to be imported in.
 
     Every game is imported: one that fails to import fails here, loudly.
     """
     import importlib
 
-    for name in game_modules():
-        importlib.import_module(f"rules_pkg.{name}")
-    return tuple(_REGISTRY.values())
+    games = game_modules()
+    modules = {name: getattr(importlib.import_module(f"rules_pkg.{name}"), "MODULES", ())
+               for name in games}
+    return tuple(sorted(_REGISTRY.values(), key=lambda c: order(c, games, modules)))
+
+
+def order(calc: Calculator, games: tuple[str, ...],
+          modules: Mapping[str, tuple[str, ...]]) -> tuple[int, str, int, int]:
+    """A calculator's place: its game (by name), then its module as the game package's
+    `MODULES` lists them (the source's own sections, in the source's order), then the line
+    its rule is defined on. A module a game does not list fails loudly; a calculator of no
+    game (a test's toy) goes last."""
+    module, line = calc.origin
+    if calc.game not in games:
+        return (len(games), calc.game, 0, line)
+    package = f"rules_pkg.{calc.game}"
+    if module == package:  # a game that is one module
+        return (games.index(calc.game), calc.game, 0, line)
+    name = module.removeprefix(package + ".").split(".", 1)[0]
+    if not module.startswith(package + ".") or name not in modules[calc.game]:
+        raise RuntimeError(f"{calc.id} is defined in {module or 'no module'}, which "
+                           f"{package}.MODULES does not list: add it where its section "
+                           "stands in the source")
+    return (games.index(calc.game), calc.game, modules[calc.game].index(name), line)
 
 
 def get(calc_id: str) -> Calculator:

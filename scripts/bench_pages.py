@@ -127,7 +127,7 @@ def tables(sections):
 
 
 def ap_range(cell):
-    # horizon._AP_CELL: "17", "17 AP", "12 - 14 AP" (MicroPython's re has no (?:...))
+    # rules_pkg.cells.band: "17", "17 AP", "12 - 14 AP" (MicroPython's re has no (?:...))
     parts = cell.replace("AP", "").split("-")
     try:
         nums = [int(p.strip()) for p in parts]

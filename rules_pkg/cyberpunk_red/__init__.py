@@ -7,7 +7,7 @@ so it is not applied. Numbers are read from the extracted data: table cells for 
 tables, and the sheet's own sentences (`rule`) for numbers written in prose.
 """
 
-# ruff: noqa: I001  (the submodules in the order of the sheet: it is the calculators' order)
+# ruff: noqa: I001  (the submodules as MODULES lists them; only MODULES orders the calculators)
 from __future__ import annotations
 
 from .sheet import (  # noqa: F401
@@ -15,12 +15,11 @@ from .sheet import (  # noqa: F401
     GAME,
     NO_CRIT_10,
     SRC,
-    _int,
     parse_dice,
-    rows,
     dice_of,
     number,
-    section_text,
+    table,
+    words,
 )
 from .core import (  # noqa: F401
     D10,
@@ -120,3 +119,9 @@ from .turn import (  # noqa: F401
 )
 from .thrown import OBJECTS, THROW_MAX, throw_object  # noqa: F401
 from .body import FEATS, body_feats, one_hand_body, thick_cover_body  # noqa: F401
+
+# Its modules in the order of the source's own sections: the order of its calculators in
+# the registry and on the pages (registry.calculators; within a module, by definition
+# line), whatever order they are imported in.
+MODULES = ("sheet", "core", "checks", "ranged", "cover", "damage", "melee", "death_save",
+           "environment", "turn", "thrown", "body")

@@ -133,6 +133,93 @@ class Defender:
                         what)
 
 
+@dataclass(frozen=True)
+class Target:
+    """A target's inputs for a dodge it may choose (a blast, a shotgun shell), declared once
+    (a kernel input group): "a Defender with a REF 8 or higher" dodges with DEX + Evasion."""
+
+    def_ref: Annotated[int, In("Target REF", 0, MAX_STAT)] = 6
+    def_dex: Annotated[int, In("Target DEX", 0, MAX_STAT)] = 6
+    def_evasion: Annotated[int, In("Target Evasion", 0, MAX_STAT)] = 4
+
+    def against(self, defence: str, dv: int, what: str) -> Defence:
+        """The defence against `what`: the DV, or a dodge (REF 8+)."""
+        return _defence(defence, dv, self.def_ref, self.def_dex, self.def_evasion, what)
+
+    @property
+    def dodge(self) -> int:
+        """DEX + Evasion: what a dodge adds its 1d10 to."""
+        return self.def_dex + self.def_evasion
+
+    def says(self) -> str:
+        return f"DEX {self.def_dex} + Evasion {self.def_evasion}"
+
+
+# the attacker's other modifiers, as every Ranged Attack's form names them
+OtherModifiers = Annotated[int, In("Other modifiers", -30, 30)]
+
+
+@dataclass(frozen=True)
+class Shooter:
+    """The attacker's inputs of a Ranged Attack, declared once (a kernel input group): REF +
+    the weapon's Skill + modifiers. A weapon whose Skill the sheet names (Autofire, Shoulder
+    Arms) declares only that label again, as a subclass: same inputs, same order."""
+
+    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6
+    skill: Annotated[int, In("Weapon Skill", 0, MAX_STAT)] = 4
+    modifier: OtherModifiers = 0
+
+    @property
+    def base(self) -> int:
+        """REF + Skill + modifiers: what the 1d10 is added to."""
+        return self.ref + self.skill + self.modifier
+
+    def says(self, skill: str) -> str:
+        """ "REF 6 + Weapon Skill 4 +0": the Skill as the rule names it."""
+        return f"REF {self.ref} + {skill} {self.skill} {self.modifier:+d}"
+
+
+@dataclass(frozen=True)
+class Autofirer(Shooter):
+    skill: Annotated[int, In("Autofire Skill", 0, MAX_STAT)] = 4
+
+
+@dataclass(frozen=True)
+class ShotgunShooter(Shooter):
+    skill: Annotated[int, In("Shoulder Arms", 0, MAX_STAT)] = 4
+
+
+@dataclass(frozen=True)
+class Athlete:
+    """DEX + Athletics, declared once (a kernel input group): § Falling's Athletics check
+    and, with modifiers, § Throw's attack."""
+
+    dex: Annotated[int, In("DEX", 0, MAX_STAT)] = 6
+    athletics: Annotated[int, In("Athletics", 0, MAX_STAT)] = 4
+
+    @property
+    def base(self) -> int:
+        """What the 1d10 is added to."""
+        return self.dex + self.athletics
+
+    def says(self) -> str:
+        return f"DEX {self.dex} + Athletics {self.athletics}"
+
+
+@dataclass(frozen=True)
+class Thrower(Athlete):
+    """The attacker's inputs of a thrown object (§ Throw: "DEX + Athletics + 1d10")."""
+
+    modifier: OtherModifiers = 0
+
+    @property
+    def base(self) -> int:
+        return self.dex + self.athletics + self.modifier
+
+    def says(self) -> str:
+        return f"{super().says()} {self.modifier:+d}"
+
+
 _CRIT_BONUS = number("critical-injuries", r"deal (\d+) Bonus Damage")
 
 

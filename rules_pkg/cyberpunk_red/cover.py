@@ -8,14 +8,15 @@ from fractions import Fraction
 from functools import cache
 from typing import Annotated
 
+from .. import data
 from ..dice import Draw, check_dice
 from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Result
 from .core import (
     MAX_DV,
-    MAX_STAT,
-    _defence,
+    Shooter,
+    Target,
     _hp_odds,
     damage_dice,
     damage_pool,
@@ -25,9 +26,13 @@ from .core import (
     p_beat,
     take_damage,
 )
-from .sheet import SRC, _int, number, rows
+from .sheet import GAME, SRC, number, table
 
 MAX_BODY = 20  # the form's limit on a corpse's or Human Shield's BODY
+# § Cover: each material's HP as thick and as thin cover; § Using Shields: a shield's HP
+COVER_HP = table("cover-hp", ("text", "amount", "amount"), 6)
+SHIELDS = table("shields", ("text", "text"), 2)
+SHIELD_HP = data.entry(GAME, "Bullet proof shields", pattern=r"(\d+)")
 
 # -- explosives, cover, shields -----------------------------------------------------------------
 
@@ -36,8 +41,8 @@ MAX_BODY = 20  # the form's limit on a corpse's or Human Shield's BODY
 def cover_table() -> dict[str, tuple[int, int, int]]:
     """Material -> (row index, thick HP, thin HP), read from the cover table."""
     out: dict[str, tuple[int, int, int]] = {}
-    for i, cells in enumerate(rows("cover-hp")):
-        out[cells[0]] = (i, _int(cells[1]), _int(cells[2]))
+    for i, cells in enumerate(COVER_HP.rows()):
+        out[cells[0]] = (i, data.amount(cells[1]), data.amount(cells[2]))
     return out
 
 
@@ -163,22 +168,18 @@ _EXPLOSIVE_SIDE = number("explosives", r"(\d+) Square by \d+ Square")
 )
 def explosive(
     *,
-    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
-    skill: Annotated[int, In("Weapon Skill", 0, MAX_STAT)] = 4,
-    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    shooter: Shooter,  # input groups: the kernel builds them from their inputs
     dv: Annotated[int, In("DV to hit the target square", 0, MAX_DV)] = 15,
     dice: Annotated[int, In("Explosive damage (d6)", 1, 30)] = 6,
     cover_hp: Annotated[int, In("Target's cover HP (0 = none)", 0, 1000)] = 0,
     sp_body: Annotated[int, In("Target body SP", 0, 50)] = 11,
     dodge: Annotated[bool, In("Target dodges the blast (REF 8+)")] = False,
-    def_ref: Annotated[int, In("Target REF", 0, MAX_STAT)] = 6,
-    def_dex: Annotated[int, In("Target DEX", 0, MAX_STAT)] = 6,
-    def_evasion: Annotated[int, In("Target Evasion", 0, MAX_STAT)] = 4,
+    target: Target,
     rng: random.Random | None = None,
 ) -> Result:
     """Damage to everything in 5x5 squares, rolled once; cover stops it unless destroyed."""
     check_dice(dice)
-    base = ref + skill + modifier
+    base = shooter.base
     p = p_beat(base, dv)
     side = _EXPLOSIVE_SIDE.read()
 
@@ -190,13 +191,13 @@ def explosive(
     hp = dist.map(hp_of)
     p_dodge = Fraction(0)
     if dodge:
-        _defence("dodge", dv, def_ref, def_dex, def_evasion, "a blast")
+        target.against("dodge", dv, "a blast")
         # the dodge must roll higher than the attacker's original Check: a tie is caught
-        m = margin_opposed(base, def_dex + def_evasion)
+        m = margin_opposed(base, target.dodge)
         p_dodge = m.p(lambda v: v < 0)
         hp = m.combine(dist, lambda mg, r: 0 if mg < 0 else hp_of(r))
     steps = [
-        f"REF {ref} + Skill {skill} {modifier:+d} + 1d10 vs DV {dv}: {p}; "
+        f"{shooter.says('Skill')} + 1d10 vs DV {dv}: {p}; "
         f"a miss lands where the GM decides within the {side}\u00d7{side} squares",
         f"{dice}d6 rolled once for every target in {side}\u00d7{side} squares",
     ]
@@ -211,7 +212,7 @@ def explosive(
     ]
     if dodge:
         steps.append(
-            f"This target dodges: DEX {def_dex} + Evasion {def_evasion} + 1d10 higher than "
+            f"This target dodges: {target.says()} + 1d10 higher than "
             f"your Check places them outside the blast ({p_dodge})"
         )
 
@@ -219,7 +220,7 @@ def explosive(
         """Your Check, the blast rolled once, and this target's dodge (if it dodges)."""
         check = base + draw(10)
         r = damage_pool(draw, dice)
-        return check, r, def_dex + def_evasion + draw(10) if dodge else None
+        return check, r, target.dodge + draw(10) if dodge else None
 
     def say(got: tuple[int, tuple[int, bool], int | None], faces: Faces) -> Roll:
         check, (total, _), dodged = got
@@ -246,7 +247,7 @@ def explosive(
 
 def _shield_hp() -> dict[tuple[str, int], int]:
     """(shield, BODY) -> full HP: a bullet proof shield's from the table, a corpse's BODY."""
-    proof = _int(rows("shields")[0][1])
+    proof = SHIELD_HP.read()
     return {(s, b): proof if s == "bulletproof" else b
             for s in ("bulletproof", "corpse") for b in range(MAX_BODY + 1)}
 
@@ -276,7 +277,6 @@ def shield(
     )] = "ranged",
 ) -> Result:
     """Interpose a shield: it takes the entire attack to its HP (no dodging)."""
-    srows = rows("shields")
     if shield == "human":
         if attack != "ranged":
             raise RulesError("Human Shields cannot block Melee Attacks or Aimed Shots at your head")
@@ -298,8 +298,8 @@ def shield(
         )
     if shield == "bulletproof":
         idx = 0
-        full = _int(srows[0][1])
-        what = srows[0][0]
+        full = SHIELD_HP.read()
+        what = SHIELDS.rows()[0][0]
     elif shield == "corpse":
         idx = 1
         full = body

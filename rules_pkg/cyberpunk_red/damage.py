@@ -25,7 +25,7 @@ from .core import (
     melee_sp,
     take_damage,
 )
-from .sheet import SRC, Dice, parse_dice, rows
+from .sheet import SRC, Dice, parse_dice, table
 
 # -- damage, melee, brawling, grapple -----------------------------------------------------------
 
@@ -120,11 +120,15 @@ def damage(
     ), rng, hit, say, given=(rolled, sixes) if rolled else None)
 
 
+# § Melee Attacks: bare-fist damage by BODY
+BRAWLING = table("brawling-damage", ("text", "dice"), 4)
+
+
 @cache
 def brawling_table() -> list[tuple[int, int, Dice, bool]]:
     """(low BODY, high BODY, dice, mentions Cyberarms) for each row of the bare-fist table."""
     out: list[tuple[int, int, Dice, bool]] = []
-    for cells in rows("brawling-damage"):
+    for cells in BRAWLING.rows():
         label = cells[0]
         m_under = re.search(r"(\d+) or under", label)
         m_range = re.search(r"(\d+) to (\d+)", label)

@@ -7,19 +7,26 @@ import re
 from functools import cache
 from typing import Annotated, Any
 
+from .. import data
 from ..dice import Distribution, Draw, check_dice, expand, total
 from ..errors import LimitError, RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Odds, Result
-from .core import MAX_DAYS, MAX_FALL, MAX_STAT, p_beat, take_damage
-from .sheet import NO_CRIT_10, SRC, Dice, _int, dice_of, number, rows
+from .core import MAX_DAYS, MAX_FALL, MAX_STAT, Athlete, p_beat, take_damage
+from .sheet import NO_CRIT_10, SRC, Dice, dice_of, number, table
 
 # -- other types of damage --------------------------------------------------------------------
 
 
+# § Fire, § Poisons and Drugs: severity, what it is, damage or DV and effect
+FIRE = table("fire", ("text", "text", "amount"), 3)
+POISONS = table("poisons", ("text", "text", "amount", "dice"), 3)
+DRUGS = table("drugs", ("text", "text", "amount", "text"), 3)
+
+
 @cache
 def fire_table() -> list[tuple[str, str, int]]:
-    return [(c[0], c[1], _int(c[2])) for c in rows("fire")]
+    return [(c[0], c[1], data.amount(c[2])) for c in FIRE.rows()]
 
 
 def _severity_choices() -> tuple[tuple[str, str], ...]:
@@ -256,8 +263,7 @@ def falling(
     metres: Annotated[int, In("Height fallen (m/yds)", 0, MAX_FALL)] = 20,
     sp: Annotated[int, In("Body SP", 0, 50)] = 11,
     cyberlegs: Annotated[int, In("Number of Cyberlegs", 0, 2)] = 0,
-    dex: Annotated[int, In("DEX", 0, MAX_STAT)] = 6,
-    athletics: Annotated[int, In("Athletics", 0, MAX_STAT)] = 4,
+    athlete: Athlete,  # an input group: the kernel builds it from its inputs
     rng: random.Random | None = None,
 ) -> Result:
     """2d6 per 10 m fallen (10 m or more), soaked by body armour; DV15 Athletics or Broken Leg."""
@@ -292,15 +298,15 @@ def falling(
     def fall(draw: Draw) -> tuple[int, bool]:
         """The damage rolled, and the Broken Leg (a failed DV Athletics check)."""
         dmg = total(draw, n, d.sides)
-        return dmg, dex + athletics + draw(10) <= dv
+        return dmg, athlete.base + draw(10) <= dv
 
     dist = expand(lambda draw: total(draw, n, d.sides))
     hp = dist.map(lambda v: take_damage(v, sp).hp)
-    p_leg = 1 - p_beat(dex + athletics, dv)
+    p_leg = 1 - p_beat(athlete.base, dv)
     steps += [
         f"{metres} m: {d} for every {per} m → {n}d{d.sides}",
         f"Soaked by body armour (SP {sp}); ablation if any gets through",
-        f"DV{dv} Athletics (DEX {dex} + Athletics {athletics} + 1d10) or the Broken Leg "
+        f"DV{dv} Athletics ({athlete.says()} + 1d10) or the Broken Leg "
         f"Critical Injury: {p_leg}",
     ]
     if cyberlegs >= legs:
@@ -331,9 +337,9 @@ def falling(
 def poison_table() -> list[tuple[str, str, int, str, int, str]]:
     """(table id, severity, DV, effect, row index, substances) for poisons and drugs."""
     out: list[tuple[str, str, int, str, int, str]] = []
-    for tid in ("poisons", "drugs"):
-        for i, c in enumerate(rows(tid)):
-            out.append((tid, c[0], _int(c[2]), c[3], i, c[1]))
+    for spec in (POISONS, DRUGS):
+        for i, c in enumerate(spec.rows()):
+            out.append((spec.id, c[0], data.amount(c[2]), c[3], i, c[1]))
     return out
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -15,9 +14,12 @@ from .checks import _opposed_result
 from .core import (
     MAX_STAT,
     MELEE_HALF_DEFAULT,
+    Autofirer,
     Defence,
     Defender,
-    _defence,
+    Shooter,
+    ShotgunShooter,
+    Target,
     _hp_odds,
     _odds_check,
     crit_bonus,
@@ -29,7 +31,7 @@ from .core import (
     strike,
     take_damage,
 )
-from .sheet import NO_CRIT_10, SRC, dice_of, number, section_text
+from .sheet import NO_CRIT_10, SRC, dice_of, number
 
 # -- ranged attacks ---------------------------------------------------------------------------
 
@@ -79,9 +81,7 @@ def _attack_damage(
 )
 def ranged(
     *,
-    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
-    skill: Annotated[int, In("Weapon Skill", 0, MAX_STAT)] = 4,
-    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    shooter: Shooter,  # input groups: the kernel builds them from their inputs
     aim: Annotated[str, In("Aimed Shot", choices=AIM_CHOICES)] = "none",
     target: Defender,  # an input group: the kernel builds it from its inputs
     dice: Annotated[int, In("Weapon damage (d6)", 1, 20)] = 3,
@@ -94,8 +94,8 @@ def ranged(
         raise RulesError(f"unknown Aimed Shot {aim!r}")
     check_dice(dice)
     dfn = target.against("a Ranged Attack")
-    base = ref + skill + modifier
-    steps = [f"REF {ref} + Weapon Skill {skill} {modifier:+d} + 1d10 vs {dfn.describe()}"]
+    base = shooter.base
+    steps = [f"{shooter.says('Weapon Skill')} + 1d10 vs {dfn.describe()}"]
     if aim != "none":
         pen = aim_penalty()
         base += pen
@@ -161,12 +161,14 @@ def shot(base: int, dfn: Defence, dice: int, sp: int, aim: str, steps: list[str]
     ), rng, strike(dfn.beat(base), dice), say)
 
 
+# "(3 for SMGS, 4 for Assault Rifles)": the most Autofire multiplies damage by
+_CAPS = r"\((\d+) for SMGS?, (\d+) for Assault Rifles\)"
+AUTOFIRE_CAPS = {"smg": number("auto-fire-mode", _CAPS, 1),
+                 "assault_rifle": number("auto-fire-mode", _CAPS, 2)}
+
+
 def autofire_caps() -> dict[str, int]:
-    t = section_text("auto-fire-mode")
-    m = re.search(r"\((\d+) for SMGS?, (\d+) for Assault Rifles\)", t, re.IGNORECASE)
-    if not m:
-        raise RulesError("cyberpunk_red data: the Autofire maximums are not in § Auto fire mode")
-    return {"smg": int(m.group(1)), "assault_rifle": int(m.group(2))}
+    return {weapon: cap.read() for weapon, cap in AUTOFIRE_CAPS.items()}
 
 
 # "costs an Action and 10 bullets": the form's least and the engine's, declared once
@@ -185,9 +187,7 @@ _AUTOFIRE_DMG = number("auto-fire-mode", r"roll (\d+)d(\d+) for damage")
 )
 def autofire(
     *,
-    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
-    skill: Annotated[int, In("Autofire Skill", 0, MAX_STAT)] = 4,
-    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    shooter: Autofirer,
     weapon: Annotated[str, In(
         "Weapon",
         choices=(("smg", "SMG"), ("assault_rifle", "Assault Rifle")),
@@ -206,14 +206,14 @@ def autofire(
     cap = caps[weapon]
     dmg = dice_of(_AUTOFIRE_DMG)
     dfn = target.against("Autofire")
-    base = ref + skill + modifier
+    base = shooter.base
     m = dfn.margin(base)
     p_hit = m.p(lambda v: v > 0)
     mult = m.map(lambda v: max(0, min(v, cap)))
     hp, p_crit = _attack_damage(m, dmg.n, sp_body, False, False, cap)
     rolled_dmg = m.combine(dmg.dist(), lambda mg, s: s * min(mg, cap) if mg > 0 else 0)
     steps = [
-        f"{need} bullets; REF {ref} + Autofire {skill} {modifier:+d} + 1d10 vs {dfn.describe()}"
+        f"{need} bullets; {shooter.says('Autofire')} + 1d10 vs {dfn.describe()}"
         " (the Autofire Range Table's DVs are not in the sheet)",
         f"Hit: {p_hit}; roll {dmg} \u00d7 the amount you beat it by, up to {cap}",
         f"Damage - body SP {sp_body}; any damage through ablates the SP by 1",
@@ -306,25 +306,21 @@ SHOTGUN_DICE = number("shotgun-shells", r"takes (\d+)d(\d+)")
 )
 def shotgun_shell(
     *,
-    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
-    skill: Annotated[int, In("Shoulder Arms", 0, MAX_STAT)] = 4,
-    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    shooter: ShotgunShooter,
     defence: Annotated[str, In(
         "Target",
         choices=(("dv", "Does not dodge"), ("dodge", "Dodges (REF 8+)")),
     )] = "dv",
-    def_ref: Annotated[int, In("Target REF", 0, MAX_STAT)] = 6,
-    def_dex: Annotated[int, In("Target DEX", 0, MAX_STAT)] = 6,
-    def_evasion: Annotated[int, In("Target Evasion", 0, MAX_STAT)] = 4,
+    target: Target,
     sp_body: Annotated[int, In("Target body SP", 0, 50)] = 11,
     rng: random.Random | None = None,
 ) -> Result:
     """One Ranged Attack vs DV13; on a hit every target in a 3x3 area in front takes 3d6."""
     dv = SHOTGUN_DV.read()
     dmg = dice_of(SHOTGUN_DICE)
-    base = ref + skill + modifier
+    base = shooter.base
     if defence == "dodge":
-        _defence("dodge", dv, def_ref, def_dex, def_evasion, "a Shotgun Shell")
+        target.against("dodge", dv, "a Shotgun Shell")
     elif defence != "dv":
         raise RulesError(f"defence is 'dv' or 'dodge' (got {defence!r})")
 
@@ -333,21 +329,21 @@ def shotgun_shell(
         a = draw(10)
         ok = base + a > dv
         if ok and defence == "dodge":
-            ok = base + a > def_dex + def_evasion + draw(10)
+            ok = base + a > target.dodge + draw(10)
         return 1 if ok else 0
 
     m = expand(hits)
     p_hit = m.probability(1)
     hp, p_crit = _attack_damage(m, dmg.n, sp_body, False, False)
     steps = [
-        f"(REF {ref} + Shoulder Arms {skill} {modifier:+d} + 1d10) vs DV{dv}: {p_beat(base, dv)}",
+        f"({shooter.says('Shoulder Arms')} + 1d10) vs DV{dv}: {p_beat(base, dv)}",
         f"Every target in a 3 by 3 square area in front of you takes {dmg}",
         "No Aimed Shot with a Shotgun Shell",
     ]
     if defence == "dodge":
         steps.append(
-            f"This target dodges: the same attack roll must also beat DEX {def_dex} + "
-            f"Evasion {def_evasion} + 1d10: {p_hit}"
+            f"This target dodges: the same attack roll must also beat {target.says()} + "
+            f"1d10: {p_hit}"
         )
     steps.append(f"Two or more 6s: a Critical Injury, +{crit_bonus()} ({p_crit})")
 

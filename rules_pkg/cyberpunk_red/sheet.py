@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from .. import data
 from ..dice import Distribution
-from ..errors import RulesError
 
 GAME = "cyberpunk_red"
 SRC = "Cyberpunk RED Combat Cheat Sheet"
@@ -19,14 +17,19 @@ NO_CRIT_10 = (
 # -- reading numbers from the extracted document ---------------------------------------------
 
 
-def section_text(section_id: str) -> str:
-    """All text of a section of the sheet and its subsections (data.section_text)."""
-    return data.section_text(GAME, section_id)
-
-
 def number(section_id: str, pattern: str, group: int = 1) -> data.Prose:
     """Declare a number the sheet writes in prose (data.Prose: read with `.read()`)."""
     return data.prose(GAME, section_id, pattern, group)
+
+
+def words(section_id: str, words: str) -> data.Words:
+    """Declare words a rule needs the sheet to say (data.Words: checked with `.check()`)."""
+    return data.words(GAME, section_id, words)
+
+
+def table(table_id: str, columns: tuple[str, ...], min_rows: int = 1) -> data.Table:
+    """Declare a table of the sheet the rules read (data.Table: read with `.rows()`)."""
+    return data.table_spec(GAME, table_id, columns, min_rows)
 
 
 @dataclass(frozen=True)
@@ -44,23 +47,11 @@ class Dice:
 
 
 def parse_dice(text: str) -> Dice:
-    m = re.search(r"(\d+)\s*d\s*(\d+)", text, re.IGNORECASE)
-    if not m:
-        raise RulesError(f"cyberpunk_red data: no dice in {text!r}")
-    return Dice(int(m.group(1)), int(m.group(2)))
+    """The NdS a cell names (data.dice)."""
+    return Dice(*data.dice(text))
 
 
 def dice_of(spec: data.Prose) -> Dice:
     """The NdS dice a declared number's two groups read."""
     return Dice(*spec.read_dice())
 
-
-def rows(table_id: str) -> list[tuple[str, ...]]:
-    return [tuple(str(c) for c in r["cells"]) for r in data.table(GAME, table_id)["rows"]]
-
-
-def _int(text: str) -> int:
-    m = re.search(r"\d+", text)
-    if not m:
-        raise RulesError(f"cyberpunk_red data: no number in {text!r}")
-    return int(m.group(0))

@@ -9,7 +9,7 @@ from ..dice import check_dice
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Result
-from .core import MAX_STAT, Defender, _odds_check
+from .core import Defender, Thrower, _odds_check
 from .melee import throw_max
 from .ranged import shot
 from .sheet import NO_CRIT_10, SRC
@@ -30,9 +30,7 @@ OBJECTS = (
 )
 def throw_object(
     *,
-    dex: Annotated[int, In("DEX", 0, MAX_STAT)] = 6,
-    athletics: Annotated[int, In("Athletics", 0, MAX_STAT)] = 4,
-    modifier: Annotated[int, In("Other modifiers", -30, 30)] = 0,
+    thrower: Thrower,  # input groups: the kernel builds them from their inputs
     squares: Annotated[int, In("Distance (squares)", 1, THROW_MAX,
                                help=f"up to a maximum of {THROW_MAX} SQ")] = 4,
     thrown: Annotated[str, In("What you throw", choices=OBJECTS)] = "melee",
@@ -50,8 +48,8 @@ def throw_object(
         raise RulesError(f"unknown thing thrown {thrown!r}")
     check_dice(dice)
     dfn = target.against("a thrown object")
-    base = dex + athletics + modifier
-    steps = [f"an Action: DEX {dex} + Athletics {athletics} {modifier:+d} + 1d10 vs "
+    base = thrower.base
+    steps = [f"an Action: {thrower.says()} + 1d10 vs "
              f"{dfn.describe()}, {squares} of at most {THROW_MAX} squares"]
     notes: tuple[str, ...] = (NO_CRIT_10, "The range table's Grenade Launcher DVs are not in "
                               "the sheet: enter the DV for the distance.")

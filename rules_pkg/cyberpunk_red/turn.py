@@ -6,11 +6,10 @@ import random
 from typing import Annotated
 
 from ..dice import Draw, expand
-from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
 from .core import MAX_STAT
-from .sheet import SRC, number, section_text
+from .sheet import SRC, number, words
 
 _INITIATIVE_DIE = number("initiative", r"REF\s*\+\s*1d(\d+)")
 
@@ -60,10 +59,15 @@ def initiative(
         notes=("The sheet does not say how a tie is broken.",)), rng, scores, say)
 
 
+# § Movement: "Special movement like jumping swimming cost double the squares"
+_DOUBLE = words("movement", "cost double the squares")
+# § Armor: SP "does not "stack,"", the "most punishing Armor Penalty" lowers "REF, DEX, and MOVE"
+_ARMOR = tuple(words("armor", w) for w in (
+    "does not \"stack,\"", "most punishing Armor Penalty", "REF, DEX, and MOVE"))
+
+
 def _special_cost() -> int:
-    """§ Movement: "Special movement like jumping swimming cost double the squares"."""
-    if "cost double the squares" not in section_text("movement"):
-        raise RulesError("cyberpunk_red data: § Movement no longer says 'cost double'")
+    _DOUBLE.check()
     return 2
 
 
@@ -109,10 +113,8 @@ def armor(
 ) -> Result:
     """Only the highest SP in a location counts; the worst Armor Penalty lowers REF, DEX and
     MOVE once, and can leave a character at MOVE 0, immobile."""
-    text = section_text("armor")
-    for words in ("does not \"stack,\"", "most punishing Armor Penalty", "REF, DEX, and MOVE"):
-        if words not in text:
-            raise RulesError(f"cyberpunk_red data: § Armor no longer says {words!r}")
+    for said in _ARMOR:
+        said.check()
     body = max(body_sp, other_body_sp)
     after = {k: max(0, v - penalty) for k, v in (("REF", ref), ("DEX", dex), ("MOVE", move))}
     steps = [f"Body SP: the highest of {body_sp} and {other_body_sp} = {body} (SP does not stack)",

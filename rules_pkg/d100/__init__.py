@@ -13,7 +13,7 @@ them all). Degrees of success/failure follow the game's standard rule (DH2e):
 to DoS. A roll succeeds when it is at most the target; a roll of 100 is "00".
 """
 
-# ruff: noqa: I001  (the submodules in the order of the sheet: it is the calculators' order)
+# ruff: noqa: I001  (the submodules as MODULES lists them; only MODULES orders the calculators)
 from __future__ import annotations
 
 from .sheet import (  # noqa: F401
@@ -100,3 +100,9 @@ from .status import (  # noqa: F401
     helpless_damage,
 )
 from .effects import decay, hallucinating, scatter  # noqa: F401
+
+# Its modules in the order of the source's own sections: the order of its calculators in
+# the registry and on the pages (registry.calculators; within a module, by definition
+# line), whatever order they are imported in.
+MODULES = ("sheet", "modifiers", "degrees", "characteristic_test", "jams", "ranges",
+           "cover", "status", "effects")

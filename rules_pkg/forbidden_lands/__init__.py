@@ -10,7 +10,7 @@ modifications, negative dice) the standard Forbidden Lands rule is used and cite
 as such in the calculator's `source`.
 """
 
-# ruff: noqa: I001  (the submodules in the order of the sheet: it is the calculators' order)
+# ruff: noqa: I001  (the submodules as MODULES lists them; only MODULES orders the calculators)
 from __future__ import annotations
 
 from .sheet import (  # noqa: F401
@@ -112,3 +112,9 @@ from .conditions import (  # noqa: F401
     conditions,
 )
 from .gear import gear_rows  # noqa: F401
+
+# Its modules in the order of the source's own sections: the order of its calculators in
+# the registry and on the pages (registry.calculators; within a module, by definition
+# line), whatever order they are imported in.
+MODULES = ("sheet", "dice", "check", "attack", "other_rolls", "actions", "conditions",
+           "gear")

@@ -6,7 +6,7 @@ from the extracted data (rules_pkg/data/horizon.json), never re-typed here.
 Where the source leaves a number out, results say so in their notes.
 """
 
-# ruff: noqa: I001  (the submodules in the order of the source: it is the calculators' order)
+# ruff: noqa: I001  (the submodules as MODULES lists them; only MODULES orders the calculators)
 from __future__ import annotations
 
 from .sheet import (  # noqa: F401
@@ -34,10 +34,8 @@ from .skills import (  # noqa: F401
 from .profiles import (  # noqa: F401
     ProfileRow,
     WeaponProfile,
-    _AP_CELL,
     _INT,
     _default_weapon,
-    _find_table,
     _records,
     _rows,
     _weapon_choices,
@@ -112,3 +110,9 @@ from .objects import (  # noqa: F401
 from .disengaged import escape, extended_action, turn_actions  # noqa: F401
 from .banded import BANDED_READING, aim_bonus  # noqa: F401
 from .initiative import initiative  # noqa: F401
+
+# Its modules in the order of the source's own sections: the order of its calculators in
+# the registry and on the pages (registry.calculators; within a module, by definition
+# line), whatever order they are imported in.
+MODULES = ("sheet", "skills", "profiles", "combat_test", "attacks", "defense", "movement",
+           "objects", "disengaged", "banded", "initiative")

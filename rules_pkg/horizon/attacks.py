@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Annotated, Any
 
+from .. import data
 from ..dice import MAX_DICE, Distribution
 from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll, calculator, rolled
@@ -18,13 +19,12 @@ from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
 from .profiles import (
     ProfileRow,
     WeaponProfile,
-    _find_table,
     lookup,
     parse_damage,
     profile,
     profiles,
 )
-from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, POINT_BLANK_AP, SOURCE
+from .sheet import GAME, MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, POINT_BLANK_AP, SOURCE
 from .skills import SkillTest, _ap_odds, _dice
 
 # --- attacks ---------------------------------------------------------------------------------
@@ -260,12 +260,15 @@ class Condition:
     penalty: int  # AP taken off the Attack ("-" in the source: none)
 
 
+# § Wounding Attacks: Condition | Effect | Attack Penalty ("-5AP"; "-": none)
+WOUNDING = data.table_spec(GAME, "Condition", ("text", "text", "modifier"), 6, by_title=True)
+
+
 @cache
 def conditions() -> tuple[Condition, ...]:
-    t = _find_table("condition", "penalty")
     out = []
-    for r in t["rows"]:
-        cells = [str(c).strip() for c in r["cells"]]
+    for r in WOUNDING.rows():
+        cells = [c.strip() for c in r]
         m = re.search(r"(\d+)", cells[-1])
         out.append(Condition(cells[0], cells[1] if len(cells) > 2 else "",
                              int(m.group(1)) if m else 0))

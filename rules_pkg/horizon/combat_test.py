@@ -8,22 +8,25 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Annotated, Any
 
+from .. import data
 from ..dice import MAX_DICE, Distribution
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Highlight, Odds, OddsRow, Result
-from .profiles import WeaponProfile, _default_weapon, _find_table, _weapon_choices, lookup, profile
-from .sheet import MAX_AP, MAX_RANK, NOT_IN_SOURCE, SOURCE, TRAITS
+from .profiles import WeaponProfile, _default_weapon, _weapon_choices, lookup, profile
+from .sheet import GAME, MAX_AP, MAX_RANK, NOT_IN_SOURCE, SOURCE, TRAITS
 from .skills import SkillTest, _ap_odds, _check_rank, _dice
 
 # --- combat test ----------------------------------------------------------------------------
 
+# § Weapons and Combat Skills: Weapon | Skill used | Trait Bonus used ("ACU or AGI rank")
+SKILLS = data.table_spec(GAME, "Weapon", ("text", "text", "text"), 9, by_title=True)
+
+
 def linked_traits(weapon: WeaponProfile) -> tuple[str, ...]:
     """§ Weapons and Combat Skills: the Traits whose highest rank is the Trait bonus."""
-    t = _find_table("skill", "trait")
     group = str(weapon.get("category") or weapon.group).lower()
-    for r in t["rows"]:
-        cells = [str(c) for c in r["cells"]]
+    for cells in SKILLS.rows():
         name = cells[0].lower().split(" (")[0]
         # "Melee weapons" / "Melee", "SMGs" / "SMGs (Sub-Machine Guns)", "Unarmed styles"
         if name and (group.startswith(name.split()[0]) or name.startswith(group.split(" (")[0])):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Annotated
 
 from .. import data
-from ..errors import RulesError
 from ..kernel import In, calculator
 from ..registry import Result
 from .sheet import GAME, MAX_ACTIONS, MAX_RANK, SOURCE
@@ -26,6 +25,7 @@ TALK_WORDS = data.prose(GAME, S_TALK, r"speak up to (\d+) words per round")
 EXTENDED_ROLLS = data.prose(GAME, S_DISENGAGED,
                             r"you can make (\d+) roll per turn on any Extended Action")
 ESCAPE_ROUNDS = data.prose(GAME, S_DISENGAGED, r"fail to locate you for (\d+) consecutive rounds")
+AGI_METRES = data.words(GAME, S_DISENGAGED, "AGI rank in meters")
 
 
 def weapon_action_cost() -> dict[str, int]:
@@ -83,8 +83,7 @@ def extended_action(
 ) -> Result:
     """1 roll per turn while Disengaged; no other action; move at most AGI rank in metres."""
     rolls = EXTENDED_ROLLS.read()
-    if "AGI rank in meters" not in data.section_text(GAME, S_DISENGAGED):
-        raise RulesError("horizon data: the Extended Actions rule no longer says 'AGI rank'")
+    AGI_METRES.check()
     problems = []
     if not disengaged:
         problems.append("you must be Disengaged first (break line of sight with every enemy)")

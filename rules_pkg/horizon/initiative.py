@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from .. import data
 from ..errors import RulesError
 from ..kernel import In, calculator
 from ..registry import Highlight, Result
 from .banded import BANDED_READING
 from .combat_test import AP_SCORE_DEFAULT, ApScoreIn
-from .profiles import _records, lookup, parse_int, profile
-from .sheet import GAME, MAX_AP, NOT_IN_SOURCE, SOURCE
+from .profiles import PROFILE_TABLES, _records, lookup, parse_int, profile
+from .sheet import MAX_AP, NOT_IN_SOURCE, SOURCE
 
 
 def _with_initiative() -> tuple[tuple[str, str, str], ...]:
@@ -29,7 +28,7 @@ def _with_initiative() -> tuple[tuple[str, str, str], ...]:
         return ()
     return tuple((str(r["id"]), str(r.get("name") or r["id"]), str(r["table"])) for r in recs
                  if any("initiative" in str(h).lower()
-                        for h in data.table(GAME, str(r["table"]))["header"]))
+                        for h in PROFILE_TABLES[str(r["table"])].header()))
 
 
 _WITH = _with_initiative()

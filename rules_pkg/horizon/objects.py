@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any
 
+from .. import data
 from ..dice import MAX_DICE
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Highlight, Odds, OddsRow, Result
-from .profiles import _find_table
-from .sheet import HELPER_AP, MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, SOURCE
+from .sheet import GAME, HELPER_AP, MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, SOURCE
 from .skills import SkillTest, _ap_odds, _dice
 
 # --- move, carry and throw objects ------------------------------------------------------------
@@ -42,13 +42,16 @@ def _ap_or_none(cell: str) -> int | None:
     raise RulesError(f"unreadable Endurance requirement {cell!r} in the source table")
 
 
+# § Using Endurance to Move, Carry and Throw: Example Objects | Endurance to Move | to Carry |
+# to Throw ("10AP", or "None")
+OBJECTS = data.table_spec(GAME, "Example Objects", ("text",) * 4, 9, by_title=True)
+
+
 @cache
 def heavy_objects() -> tuple[HeavyObject, ...]:
-    t = _find_table("endurance to move", "carry", "throw")
     out = []
-    for i, r in enumerate(t["rows"]):
-        c = [str(x) for x in r["cells"]]
-        out.append(HeavyObject(c[0], i, str(t["id"]), _ap_or_none(c[1]),
+    for i, c in enumerate(OBJECTS.rows()):
+        out.append(HeavyObject(c[0], i, OBJECTS.id, _ap_or_none(c[1]),
                                _ap_or_none(c[2]), _ap_or_none(c[3])))
     return tuple(out)
 

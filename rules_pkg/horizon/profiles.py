@@ -9,12 +9,10 @@ from typing import Any
 
 from .. import data
 from ..errors import RulesError
-from ..model import TableData
 from .sheet import GAME, NOT_IN_SOURCE
 
 # --- weapon profiles ------------------------------------------------------------------------
 
-_AP_CELL = re.compile(r"^\s*(\d+)\s*(?:AP)?\s*(?:-\s*(\d+)\s*(?:AP)?)?\s*$")
 _INT = re.compile(r"^\s*([+-]?\d+)\s*m?\s*$")
 
 
@@ -173,23 +171,52 @@ class WeaponProfile:
         return int(m.group(1)) if m else None
 
 
+# § Weapon Profiles: a record per weapon (its name, tier, group, skill, layout and table) ...
+WEAPONS = data.records_spec(GAME, "weapon_profiles", ("id", "table"), 30)
+# ... and its Combat Profile, by layout: "ap", a row per AP score: AP | Damage (a grenade's
+# per target, "25/20/15/10/5") | Defense | Move or Speed ("Base", "-10") | Range ("Melee / 3");
+# "banded", a row per band of AP scores ("0 - 5"), then 4 or 5 columns the heading names
+# (Lethal Attack, Aim Bonus, Defense …), some blank.
+_SHAPES = {"ap": (("band", "text", "number", "text", "text"), 30, ""),
+           "banded": (("band", "text", "text", "text", "text"), 20, "text")}
+
+
+def _profile_tables() -> dict[str, data.Table]:
+    """Each weapon's profile table, declared with its layout's shape."""
+    try:
+        recs = WEAPONS.all()
+    except RulesError:
+        return {}  # no extracted data yet: the build (`make data`) writes it
+    out = {}
+    for r in recs:
+        layout = str(r.get("layout") or "ap")
+        if layout not in _SHAPES:
+            raise RulesError(f"horizon data: {r['id']} has a profile layout {layout!r}, "
+                             f"not one of {', '.join(_SHAPES)}")
+        columns, min_rows, more = _SHAPES[layout]
+        out[str(r["table"])] = data.table_spec(GAME, str(r["table"]), columns, min_rows,
+                                               more=more)
+    return out
+
+
+PROFILE_TABLES = _profile_tables()
+
+
 def _rows(table_id: str) -> tuple[ProfileRow, ...]:
-    t = data.table(GAME, table_id)
-    header = tuple(str(h) for h in t["header"])
+    spec = PROFILE_TABLES[table_id]
+    header = spec.header()
+    lines = [int(r.get("line", 0)) for r in spec.raw()["rows"]]
     rows = []
-    for i, r in enumerate(t["rows"]):
-        cells = tuple(str(c) for c in r["cells"])
-        m = _AP_CELL.match(cells[0]) if cells else None
-        if not m:
+    for i, cells in enumerate(spec.rows()):
+        scores = data.band(cells[0]) if cells else None
+        if not scores:
             continue  # not a score row (never expected; the lint reports such rows)
-        low = int(m.group(1))
-        high = int(m.group(2)) if m.group(2) else low
-        rows.append(ProfileRow(table_id, i, low, high, header, cells, int(r.get("line", 0))))
+        rows.append(ProfileRow(table_id, i, *scores, header, cells, lines[i]))
     return tuple(rows)
 
 
 def _records() -> list[dict[str, Any]]:
-    return [r for r in data.records(GAME, "weapon_profiles") if isinstance(r, dict)]
+    return WEAPONS.all()
 
 
 @cache
@@ -232,15 +259,6 @@ def _default_weapon(choices: tuple[tuple[str, str], ...]) -> str:
         if r.get("layout") == "ap":
             return str(r["id"])
     return choices[0][0] if choices else ""
-
-
-def _find_table(*words: str) -> TableData:
-    """A non-profile table whose header holds all `words` (ids are the extractor's)."""
-    for t in data.tables(GAME).values():
-        head = " ".join(str(h) for h in t["header"]).lower()
-        if all(w in head for w in words):
-            return t
-    raise RulesError(f"no table with {', '.join(words)} in the Horizon data")
 
 
 def lookup(weapon: WeaponProfile, score: int) -> tuple[ProfileRow | None, str]:

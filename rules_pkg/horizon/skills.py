@@ -7,21 +7,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from .. import data
 from ..dice import Distribution, Draw, check_dice
 from ..errors import RulesError
 from ..registry import Die, Odds
-from .profiles import _find_table
-from .sheet import MAX_RANK
+from .sheet import GAME, MAX_RANK
 
 # --- skill tests --------------------------------------------------------------------------
+
+# § Forgotten how to use Skills?: "Die result | 1 … 6" over "Score | 0 … +2AP"
+DIE_RESULT = data.table_spec(GAME, "Die result", ("text", *("modifier",) * 6), 1, by_title=True)
+
 
 @cache
 def face_ap() -> tuple[int, ...]:
     """§ Forgotten how to use Skills?, the source's own table: "Die result: 1 2 3 4 5 6 /
     Score: 0 0 0 +1AP +1AP +2AP" (read from the extracted data, not re-typed)."""
-    t = _find_table("die result")
-    faces = [str(c).strip() for c in t["header"][1:]]
-    scores = [str(c) for c in t["rows"][0]["cells"][1:]]
+    faces = [c.strip() for c in DIE_RESULT.header()[1:]]
+    scores = list(DIE_RESULT.rows()[0][1:])
     if faces != [str(f) for f in range(1, 7)] or len(scores) != 6:
         raise RulesError("the source's die-result table is not the six faces of a d6")
     out = []

@@ -11,7 +11,7 @@ A skill test is one die plus the character's score for that skill; the source
 does not spell the test out, so the score is an explicit input.
 """
 
-# ruff: noqa: I001  (the submodules in the order of the source: it is the calculators' order)
+# ruff: noqa: I001  (the submodules as MODULES lists them; only MODULES orders the calculators)
 from __future__ import annotations
 
 from .sheet import (  # noqa: F401
@@ -79,3 +79,8 @@ from .close_combat import (  # noqa: F401
     entangle,
 )
 from .skills import skills  # noqa: F401
+
+# Its modules in the order of the source's own sections: the order of its calculators in
+# the registry and on the pages (registry.calculators; within a module, by definition
+# line), whatever order they are imported in.
+MODULES = ("sheet", "contest", "attack", "damage", "initiative", "close_combat", "skills")

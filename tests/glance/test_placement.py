@@ -72,3 +72,11 @@ def test_cited_sections_are_slugged_as_headings() -> None:
     assert cited_section("Mecha d10 Non-Mecha Combat § 1 Determine initiative, § 2") == \
         "1-determine-initiative"
     assert cited_section("no section here") is None
+
+
+def test_the_d100_test_comes_first_by_the_combat_circumstances() -> None:
+    """The d100 test is the first calculator by its Combat Circumstances table (what
+    tests/glance/test_results.py::test_d100_form_on_a_phone opens), then the degrees."""
+    from scripts.site.placement import calculators_for_table
+    placed = [calc for calc, _ in calculators_for_table("d100", "combat-circumstances")]
+    assert placed[:2] == ["d100.test", "d100.degrees"]

@@ -1,6 +1,7 @@
 """What the rules read from the sources (issue #10 item 2, one source layer): every number
-from prose (data.Prose), every number from a named row's text (data.Entry) and every table
-with its shape (data.Table) is declared once where its rule uses it, all listed in
+from prose (data.Prose), the words a rule stands on (data.Words), every number from a named
+row's text (data.Entry), every table with its shape (data.Table) and every kind of record
+with its fields (data.Records) is declared once where its rule uses it, all listed in
 data.SPECS, all read here against the extracted data, so a changed source fails in this one
 test, by name. data.prose_number, data.number_after and the extracted tables have no other
 reader in the rules."""
@@ -21,23 +22,35 @@ SPECS = list(data.SPECS)
 PROSE = [s for s in SPECS if isinstance(s, data.Prose)]
 ENTRIES = [s for s in SPECS if isinstance(s, data.Entry)]
 TABLES = [s for s in SPECS if isinstance(s, data.Table)]
+WORDS = [s for s in SPECS if isinstance(s, data.Words)]
+RECORDS = [s for s in SPECS if isinstance(s, data.Records)]
+GAMES = ("cyberpunk_red", "d100", "forbidden_lands", "horizon", "mecha")
 PACKAGE = Path(rules_pkg.__file__).parent
 
 
-def _name(s: data.Prose | data.Entry | data.Table) -> str:
+def _name(s: data.Prose | data.Words | data.Entry | data.Table | data.Records) -> str:
     if isinstance(s, data.Prose):
-        return f"{s.game}:{s.section}:{s.pattern}"
+        return f"{s.game}:{s.section}:{s.pattern}:{s.group}"
+    if isinstance(s, data.Words):
+        return f"{s.game}:{s.section}:{s.words}"
     if isinstance(s, data.Entry):
         return f"{s.game}:{s.row}:{s.anchor or s.pattern}:{s.nth or s.group}"
+    if isinstance(s, data.Records):
+        return f"{s.game}:records:{s.kind}"
     return f"{s.game}:table:{s.key}"
 
 
 def test_the_reads_are_declared() -> None:
     assert {"cyberpunk_red", "horizon"} <= {s.game for s in PROSE}
     assert len(PROSE) >= 30
-    assert {s.game for s in ENTRIES} == {"d100", "forbidden_lands"}
+    assert {s.game for s in ENTRIES} == {"cyberpunk_red", "d100", "forbidden_lands"}
     assert len(ENTRIES) >= 60
-    assert {s.game for s in TABLES} >= {"d100", "mecha", "forbidden_lands"}
+    assert {s.game for s in TABLES} == set(GAMES) == set(rules_pkg.registry.game_modules())
+    assert {s.game for s in WORDS} == {"cyberpunk_red", "horizon"}
+    assert [(s.game, s.kind) for s in RECORDS] == [("horizon", "weapon_profiles")]
+    # every Horizon weapon's profile table is declared, with its layout's shape
+    weapons = RECORDS[0].all()
+    assert {str(r["table"]) for r in weapons} <= {s.key for s in TABLES if s.game == "horizon"}
     assert len(SPECS) == len(set(SPECS)), "a number or table is declared twice"
 
 
@@ -59,8 +72,25 @@ def test_every_declared_entry_is_in_its_row(spec: data.Entry) -> None:
 @pytest.mark.parametrize("spec", TABLES, ids=[_name(s) for s in TABLES])
 def test_every_declared_table_has_its_shape(spec: data.Table) -> None:
     rows = spec.rows()  # raises, naming the table, when the shape changed
-    assert len(rows) >= spec.min_rows and all(len(r) == len(spec.columns) for r in rows)
+    assert len(rows) >= spec.min_rows
+    assert all(len(r) == len(spec.columns) or (spec.more and len(r) > len(spec.columns))
+               for r in rows)
     spec.check()  # every cell reads as its column's kind
+
+
+@pytest.mark.parametrize("spec", WORDS, ids=[_name(s) for s in WORDS])
+def test_every_declared_phrase_is_in_its_section(spec: data.Words) -> None:
+    spec.check()
+    with pytest.raises(rules_pkg.RulesError, match=re.escape(f"§ {spec.section} no longer")):
+        data.Words(spec.game, spec.section, spec.words + " and words it does not say").check()
+
+
+@pytest.mark.parametrize("spec", RECORDS, ids=[_name(s) for s in RECORDS])
+def test_every_declared_record_kind_has_its_fields(spec: data.Records) -> None:
+    recs = spec.all()
+    assert len(recs) >= spec.min_count and all(f in r for r in recs for f in spec.fields)
+    with pytest.raises(rules_pkg.RulesError, match=f"the {spec.kind} records"):
+        data.Records(spec.game, spec.kind, (*spec.fields, "no such field")).all()
 
 
 def test_a_changed_shape_fails_by_name() -> None:
@@ -114,9 +144,12 @@ def test_prose_is_read_only_through_declarations() -> None:
     assert _callers({"prose_number", "number_after", "signed_numbers"}) == []
 
 
-# the games whose every read goes through a declared spec (Cyberpunk RED and Horizon still
-# read some tables and records directly: issue #10 item 2, not yet moved)
-DECLARED_ONLY = ("d100", "mecha", "forbidden_lands")
+# the games whose every read goes through a declared spec: all five
+DECLARED_ONLY = GAMES
+
+
+def test_every_game_is_read_only_through_declarations() -> None:
+    assert set(DECLARED_ONLY) == set(rules_pkg.registry.game_modules())
 
 
 @pytest.mark.parametrize("game", DECLARED_ONLY)
