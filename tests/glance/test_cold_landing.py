@@ -17,6 +17,7 @@ frame may both scroll and move the heading within the page.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -48,7 +49,7 @@ LANDINGS = [
 def jumps_and_moves(frames: list[dict[str, int]]) -> list[str]:
     """Frames in which the page scrolled and the heading moved within it, both at once."""
     out = []
-    for a, b in zip(frames, frames[1:], strict=False):
+    for a, b in pairwise(frames):
         scrolled, moved = b["y"] - a["y"], b["doc"] - a["doc"]
         if scrolled and moved and scrolled != moved:
             out.append(f"scrolled {scrolled} px while the heading moved {moved} px")
