@@ -1,10 +1,10 @@
 // @ts-check
 // Deep links land on their heading (issue #11).
 //
-// On a full load the forms are built before the first paint (tableside.js is render-blocking
-// and the page carries its registry entries), but Material's instant navigation scrolls to
-// `#heading` before it tells us the page changed, so there the calculators are built after
-// the jump, and a built calculator above the heading pushes it off the screen. Blink keeps
+// The calculators are built after the first paint, and Material's instant navigation
+// scrolls to `#heading` before it tells us the page changed, so a calculator built above the
+// heading pushes it off the screen (tableside.js builds those last, under this pin, after
+// the jump: see its buildPage). Blink keeps
 // its own jump "sticky" only until the load event. So, like Blink but for as long as the
 // page is still settling, we keep the heading where the jump put it: after every layout
 // that changed a height (ResizeObserver runs after layout, before paint, so no frame shows

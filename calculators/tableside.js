@@ -46,10 +46,10 @@ let registryP = null;
 const fullRegistry = () => (registryP ||= fetchJSON(new URL("registry.json", HERE)).then(byId));
 
 /**
- * The page's own entries (scripts/site/page_registry.py), when they cover every host: the
- * forms are then built in the task that pins the #heading, so no frame shows the empty
- * boxes first (a fetch here once let a busy phone paint one, and the forms built after it
- * shifted the page: issue 11).
+ * The page's own entries (scripts/site/page_registry.py), when they cover every host: no
+ * fetch to wait for between the steps of buildPage (a fetch here once let a busy phone
+ * paint the pinned heading over empty boxes, and the forms built after it shifted the page:
+ * issue 11).
  * @param {HTMLElement[]} hosts
  * @returns {Map<string, Registry.Calculator> | null}
  */
