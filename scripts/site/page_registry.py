@@ -12,7 +12,6 @@ attribute: escaped as any attribute is, never markup or script, whatever a sourc
 from __future__ import annotations
 
 import html
-import json
 import re
 from collections.abc import Iterable
 from functools import cache
@@ -22,11 +21,10 @@ _HOST = re.compile(r'<div class="ts-calc" data-calc="([^"]*)"')
 
 
 @cache
-def _entries() -> dict[str, str]:
-    import rules_pkg
+def _entries() -> dict[str, str]:  # once per build: every page reads it
+    from scripts.site.runtime import registry_entries
 
-    return {c.id: json.dumps(c.to_dict(), ensure_ascii=False, separators=(",", ":"))
-            for c in rules_pkg.calculators()}
+    return registry_entries()
 
 
 def calculator_ids(markdown: str) -> list[str]:

@@ -149,11 +149,17 @@ def bundle_bytes(package: Path | None = None) -> bytes:
     return buf.getvalue()
 
 
-def registry_json() -> str:
+def registry_entries() -> dict[str, str]:
+    """Each calculator's registry entry as JSON, by id, in registry order: registry.json's
+    items, and what each page carries of its own (scripts/site/page_registry.py)."""
     import rules_pkg
 
-    return json.dumps([c.to_dict() for c in rules_pkg.calculators()], ensure_ascii=False,
-                      separators=(",", ":"))
+    return {c.id: json.dumps(c.to_dict(), ensure_ascii=False, separators=(",", ":"))
+            for c in rules_pkg.calculators()}
+
+
+def registry_json() -> str:
+    return f"[{','.join(registry_entries().values())}]"
 
 
 def sri(data: bytes) -> str:
