@@ -162,14 +162,21 @@ def electrocution(
         raise LimitError(f"1 to 10 shocks (asked for {turns})")
     d = dice_of(ELECTROCUTION_DICE)
     one = d.dist()
+    # One shock from each SP the armour can be at, as (SP after, HP lost) -> count: SP only
+    # ever goes down, so this table is small and each shock below is a lookup, not a rule.
+    shock: dict[int, dict[tuple[int, int], int]] = {}
+    for s in range(sp + 1):
+        shock[s] = {}
+        for v, cv in one:
+            h = take_damage(v, s)
+            shock[s][h.sp_after, h.hp] = shock[s].get((h.sp_after, h.hp), 0) + cv
     # state: (SP now, HP lost so far), exact over (sides^n)^turns
     states: dict[tuple[int, int], int] = {(sp, 0): 1}
     for _ in range(turns):
         nxt: dict[tuple[int, int], int] = {}
         for (s, so_far), c in states.items():
-            for v, cv in one:
-                h = take_damage(v, s)
-                k = (h.sp_after, so_far + h.hp)
+            for (s2, hp), cv in shock[s].items():
+                k = (s2, so_far + hp)
                 nxt[k] = nxt.get(k, 0) + c * cv
         states = nxt
     lost = Distribution.from_counts(states).map(lambda t: t[1])
