@@ -7,6 +7,7 @@ calculator means decorating a function with `@calculator(...)`; no UI code.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Callable, Mapping
@@ -360,6 +361,8 @@ class Calculator:
 
 
 _REGISTRY: dict[str, Calculator] = {}
+# The registry in order, keyed by its (id, object) pairs: sorted again only when it changed.
+_IN_ORDER: dict[tuple[tuple[str, int], ...], tuple[Calculator, ...]] = {}
 
 def register(calc: Calculator) -> None:
     """Add a calculator (kernel.calculator does this for a decorated rule function)."""
@@ -368,9 +371,11 @@ def register(calc: Calculator) -> None:
     _REGISTRY[calc.id] = calc
 
 
+@functools.cache
 def game_modules() -> tuple[str, ...]:
     """The games, found rather than listed: each module or package of rules_pkg that has
-    extracted data of its own (`rules_pkg/data/<name>.json`, written by `make data`)."""
+    extracted data of its own (`rules_pkg/data/<name>.json`, written by `make data`).
+    Walked once per process: the package's files do not change while it runs."""
     import pkgutil
     from importlib import resources
 
@@ -392,7 +397,12 @@ def calculators() -> tuple[Calculator, ...]:
     games = game_modules()
     modules = {name: getattr(importlib.import_module(f"rules_pkg.{name}"), "MODULES", ())
                for name in games}
-    return tuple(sorted(_REGISTRY.values(), key=lambda c: order(c, games, modules)))
+    key = tuple((k, id(c)) for k, c in _REGISTRY.items())  # every get() comes through here
+    if key not in _IN_ORDER:
+        _IN_ORDER.clear()
+        _IN_ORDER[key] = tuple(sorted(_REGISTRY.values(),
+                                      key=lambda c: order(c, games, modules)))
+    return _IN_ORDER[key]
 
 
 def order(calc: Calculator, games: tuple[str, ...],
