@@ -4,6 +4,9 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# Bytecode caches (__pycache__/, ignored by git and left out of the runtime bundle) spare
+# every later run the compiling, pytest's assertion rewriting included.
+unexport PYTHONDONTWRITEBYTECODE
 PORT ?= 8000
 # The URL the site is served at (Material's instant navigation reads it from sitemap.xml).
 SITE_URL ?= http://127.0.0.1:$(PORT)/
@@ -78,10 +81,16 @@ render: $(VENV)/.stamp
 finish: $(VENV)/.stamp node_modules/.stamp
 	$(PY) -m scripts.finish site $(BUILD_DIR)
 
+# Built again only when an input or site/ itself changed since the last build that passed
+# (scripts/uptodate.py); FORCE=1 builds anyway.
 site: $(VENV)/.stamp node_modules/.stamp data
-	$(PY) -m scripts.generate $(BUILD_DIR)
-	TABLESIDE_SITE_URL=$(SITE_URL) $(PY) -m scripts.render $(GENERATOR) $(BUILD_DIR) site
-	$(PY) -m scripts.finish site $(BUILD_DIR)
+	@if [ -z "$(FORCE)" ] && $(PY) -m scripts.uptodate check site $(GENERATOR) $(SITE_URL); then \
+	  echo "site/ is up to date for $(SITE_URL) ($(GENERATOR)): nothing to build (FORCE=1 builds anyway)"; \
+	else set -e; \
+	  $(PY) -m scripts.generate $(BUILD_DIR); \
+	  TABLESIDE_SITE_URL=$(SITE_URL) $(PY) -m scripts.render $(GENERATOR) $(BUILD_DIR) site; \
+	  $(PY) -m scripts.finish site $(BUILD_DIR); \
+	  $(PY) -m scripts.uptodate mark site $(GENERATOR) $(SITE_URL); fi
 
 serve: setup site
 	@echo "Serving http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -117,8 +126,8 @@ test: setup site lint test-js
 	TABLESIDE_SITE_DIR=$(CURDIR)/site $(PY) -m pytest
 	$(MAKE) test-pyodide
 
-# The quick lane for work in progress: no browser, no Pyodide, no extra builds.
-test-fast: SITE_URL = http://127.0.0.1:$(TEST_PORT)/
+# The quick lane for work in progress: no browser, no Pyodide, no extra builds. Nothing is
+# served, so it reads the site `make serve` builds (same URL): built again only if stale.
 test-fast: $(VENV)/.stamp node_modules/.stamp site $(TYPES)
 	TABLESIDE_SITE_DIR=$(CURDIR)/site $(PY) -m pytest -q -m "not browser and not build and not hostile"
 

@@ -114,14 +114,14 @@ def _server() -> Iterator[dict[str, Any]]:
 
 
 @pytest.fixture(scope="session")
-def site_dir(_server: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_dir(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     prebuilt = os.environ.get("TABLESIDE_SITE_DIR")
-    if prebuilt:
+    if prebuilt:  # bound to its port only if a test serves it (base_url): not in make test-fast
         path = Path(prebuilt).resolve()
         if not (path / "index.html").is_file():
             pytest.fail(f"TABLESIDE_SITE_DIR={prebuilt} holds no built site", pytrace=False)
         return path
-    port = _server["server"].server_address[1]
+    port = request.getfixturevalue("_server")["server"].server_address[1]
     return build(tmp_path_factory.mktemp("site"), site_url=f"http://127.0.0.1:{port}/")
 
 
