@@ -126,10 +126,11 @@ test: setup site lint test-js
 	TABLESIDE_SITE_DIR=$(CURDIR)/site $(PY) -m pytest
 	$(MAKE) test-pyodide
 
-# The quick lane for work in progress: no browser, no Pyodide, no extra builds. Nothing is
-# served, so it reads the site `make serve` builds (same URL): built again only if stale.
+# The quick lane for work in progress: no browser, no Pyodide, no extra builds, on every
+# core (pytest-xdist). Nothing is served, so it reads the site `make serve` builds (same
+# URL): built again only if stale.
 test-fast: $(VENV)/.stamp node_modules/.stamp site $(TYPES)
-	TABLESIDE_SITE_DIR=$(CURDIR)/site $(PY) -m pytest -q -m "not browser and not build and not hostile"
+	TABLESIDE_SITE_DIR=$(CURDIR)/site $(PY) -m pytest -q -n auto -m "not browser and not build and not hostile"
 
 # The browser's pure JavaScript (formatting, link checks, the snapshot container) under Node.
 test-js: node_modules/.stamp

@@ -2,7 +2,8 @@
 
 site_dir     Path of a built site: $TABLESIDE_SITE_DIR when set (e.g. `make site` built
              ./site), else one build (scripts/stages.py) per session into a temp dir.
-base_url     "http://127.0.0.1:<port>/": a threaded http.server serving site_dir
+site_url     "http://127.0.0.1:<port>/": the URL site_dir was built for, not served.
+base_url     the same URL: a threaded http.server serving site_dir
              (.wasm as application/wasm, .mjs as text/javascript). When this session
              builds the site, site_url is set to that port, so Material's instant
              navigation (which checks links against sitemap.xml, port included) works.
@@ -123,6 +124,15 @@ def site_dir(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
         return path
     port = request.getfixturevalue("_server")["server"].server_address[1]
     return build(tmp_path_factory.mktemp("site"), site_url=f"http://127.0.0.1:{port}/")
+
+
+@pytest.fixture(scope="session")
+def site_url(request: pytest.FixtureRequest, site_dir: Path) -> str:
+    """The URL site_dir was built for, without serving it (base_url serves it there)."""
+    if os.environ.get("TABLESIDE_SITE_DIR"):
+        return f"http://127.0.0.1:{_sitemap_port(site_dir)}/"
+    url: str = request.getfixturevalue("base_url")
+    return url
 
 
 @pytest.fixture(scope="session")

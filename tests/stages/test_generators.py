@@ -94,12 +94,12 @@ def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rendered
         server.server_close()
 
 
-@pytest.fixture(scope="module", params=["mkdocs", pytest.param("zensical",
-                                                               marks=pytest.mark.build)])
+@pytest.fixture(params=["mkdocs", pytest.param("zensical", marks=pytest.mark.build)])
 def rendered(request: pytest.FixtureRequest) -> Rendered:
-    if request.param == "mkdocs":
+    if request.param == "mkdocs":  # served (base_url) only for a test with a browser
+        url = "base_url" if request.node.get_closest_marker("browser") else "site_url"
         return Rendered("mkdocs", request.getfixturevalue("site_dir"),
-                        request.getfixturevalue("base_url"))
+                        request.getfixturevalue(url))
     zensical: Rendered = request.getfixturevalue("zensical_site")
     return zensical
 
