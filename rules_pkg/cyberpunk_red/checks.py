@@ -61,7 +61,6 @@ def check_dv(
 
 
 @calculator(
-    id="cyberpunk_red.opposed",
     sections=("resolving-ranged-combat", "resolving-melee-combat"),
     title="Opposed roll (defender wins ties)",
     source=f"{SRC} § Resolving Ranged Combat, § Resolving Melee Combat, § Brawling/Grappling",

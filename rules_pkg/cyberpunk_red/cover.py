@@ -71,7 +71,6 @@ def hit_cover(damage: int, cover_hp: int, explosive: bool = False) -> CoverHit:
 
 
 @calculator(
-    id="cyberpunk_red.cover",
     sections=("cover",),
     title="Cover HP and damage",
     source=f"{SRC} § Cover (Type of Cover), § Explosives",
@@ -160,7 +159,6 @@ _EXPLOSIVE_SIDE = number("explosives", r"(\d+) Square by \d+ Square")
 
 
 @calculator(
-    id="cyberpunk_red.explosive",
     sections=("explosives",),
     title="Explosives: one damage roll for the blast",
     source=f"{SRC} § Explosives, § Cover, § Taking damage",
@@ -253,7 +251,6 @@ def _shield_hp() -> dict[tuple[str, int], int]:
 
 
 @calculator(
-    id="cyberpunk_red.shield",
     sections=("using-shields", "human-shields"),
     title="Shields and Human Shields",
     source=f"{SRC} § Using Shields, § Human Shields, § Taking damage",

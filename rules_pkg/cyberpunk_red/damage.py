@@ -45,7 +45,6 @@ ROLLED_MAX = Bound(("dice", "sixes"), "those d6 and that box for two 6s", _rolle
 
 
 @calculator(
-    id="cyberpunk_red.damage",
     sections=("taking-damage", "critical-injuries", "armor"),
     title="Damage against SP (ablation, head, melee, Critical Injury)",
     source=f"{SRC} § Taking damage, § Aimed Shots, § Melee combat, § Critical Injuries",

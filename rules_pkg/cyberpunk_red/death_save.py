@@ -65,7 +65,6 @@ def death_saves(body: int, penalty: int, saves: int) -> Distribution[int]:
 
 
 @calculator(
-    id="cyberpunk_red.death_save",
     sections=("death-save",),
     title="Death Save",
     source=f"{SRC} § Death Save",

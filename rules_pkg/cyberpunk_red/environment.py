@@ -44,7 +44,6 @@ def _fire_index(severity: str) -> int:
 
 
 @calculator(
-    id="cyberpunk_red.fire",
     sections=("being-on-fire", "radiation"),
     title="On Fire and high radiation",
     source=f"{SRC} § Being On Fire, § Radiation",
@@ -93,7 +92,6 @@ VACUUM_DICE = number("drowning-and-asphyxiation", r"additional (\d+)d(\d+) in da
 
 
 @calculator(
-    id="cyberpunk_red.drowning",
     sections=("drowning-and-asphyxiation",),
     title="Drowning and Asphyxiation",
     source=f"{SRC} § Drowning and Asphyxiation",
@@ -146,7 +144,6 @@ ELECTROCUTION_DICE = number("electrocution", r"immediately take (\d+)d(\d+) dama
 
 
 @calculator(
-    id="cyberpunk_red.electrocution",
     sections=("electrocution",),
     title="Electrocution",
     source=f"{SRC} § Electrocution, § Taking damage",
@@ -208,7 +205,6 @@ _EXPOSURE_DICE = number("exposure", r"deal (\d+)d(\d+) damage directly")
 
 
 @calculator(
-    id="cyberpunk_red.exposure",
     sections=("exposure",),
     title="Exposure",
     source=f"{SRC} § Exposure",
@@ -253,7 +249,6 @@ _FALLING_TURN = number("falling", r"fall (\d+) ?m/yds at the end")
 
 
 @calculator(
-    id="cyberpunk_red.falling",
     sections=("falling",),
     title="Falling",
     source=f"{SRC} § Falling, § Taking damage",
@@ -354,7 +349,6 @@ def _poison_choices() -> tuple[tuple[str, str], ...]:
 
 
 @calculator(
-    id="cyberpunk_red.poison",
     sections=("poisons-and-drugs",),
     title="Poisons and Drugs",
     source=f"{SRC} § Poisons and Drugs",

@@ -34,7 +34,6 @@ from .sheet import NO_CRIT_10, SRC, number
 
 
 @calculator(
-    id="cyberpunk_red.brawling",
     sections=("brawling-grappling",),
     title="Brawling damage by BODY",
     source=f"{SRC} § Brawling/Grappling (Damage from bare fist), § Taking damage",
@@ -82,7 +81,6 @@ def brawling(
 
 
 @calculator(
-    id="cyberpunk_red.melee",
     sections=("melee-combat", "resolving-melee-combat"),
     title="Melee attack (armour halved)",
     source=f"{SRC} § Melee combat, § Resolving Melee Combat, § Taking damage",
@@ -177,7 +175,6 @@ def grapple_penalty() -> int:
 
 
 @calculator(
-    id="cyberpunk_red.grab",
     sections=("brawling-grappling",),
     title="Grab (start or break a Grapple)",
     source=f"{SRC} § Brawling/Grappling",
@@ -246,7 +243,6 @@ def choke(body: int, hp: int, rounds: int) -> GrappleDamage:
 
 
 @calculator(
-    id="cyberpunk_red.grapple_action",
     sections=("choke", "throw"),
     title="Choke or Throw",
     source=f"{SRC} § Choke, § Throw",

@@ -74,7 +74,6 @@ def _attack_damage(
 
 
 @calculator(
-    id="cyberpunk_red.ranged",
     sections=("resolving-ranged-combat", "aimed-shots"),
     title="Ranged attack (single shot, Aimed Shots)",
     source=f"{SRC} § Resolving Ranged Combat, § Aimed Shots, § Taking damage, § Critical Injuries",
@@ -180,7 +179,6 @@ _AUTOFIRE_DMG = number("auto-fire-mode", r"roll (\d+)d(\d+) for damage")
 
 
 @calculator(
-    id="cyberpunk_red.autofire",
     sections=("auto-fire-mode",),
     title="Autofire",
     source=f"{SRC} § Auto fire mode, § Taking damage, § Critical Injuries",
@@ -253,7 +251,6 @@ _SUPPRESSIVE_HI = number("suppressive-fire", r"within (\d+)-(\d+) Squares", 2)
 
 
 @calculator(
-    id="cyberpunk_red.suppressive",
     sections=("suppressive-fire",),
     title="Suppressive Fire",
     source=f"{SRC} § Suppressive Fire",
@@ -299,7 +296,6 @@ SHOTGUN_DICE = number("shotgun-shells", r"takes (\d+)d(\d+)")
 
 
 @calculator(
-    id="cyberpunk_red.shotgun_shell",
     sections=("shotgun-shells",),
     title="Shotgun Shell",
     source=f"{SRC} § Shotgun Shells, § Taking damage, § Critical Injuries",

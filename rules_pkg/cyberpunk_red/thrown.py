@@ -23,7 +23,6 @@ OBJECTS = (
 
 
 @calculator(
-    id="cyberpunk_red.throw_object",
     sections=("throw",),
     title="Throw an object",
     source=f"{SRC} § Throw, § Resolving Ranged Combat, § Taking damage",

@@ -20,7 +20,6 @@ def _initiative_die() -> int:
 
 
 @calculator(
-    id="cyberpunk_red.initiative",
     sections=("initiative",),
     title="Initiative (REF + 1d10)",
     source=f"{SRC} § Initiative",
@@ -72,7 +71,6 @@ def _special_cost() -> int:
 
 
 @calculator(
-    id="cyberpunk_red.move",
     sections=("movement",),
     title="Move: squares this turn",
     source=f"{SRC} § Movement",
@@ -96,7 +94,6 @@ def move(
 
 
 @calculator(
-    id="cyberpunk_red.armor",
     sections=("armor",),
     title="Armor worn: SP per location and the Armor Penalty",
     source=f"{SRC} § Armor",

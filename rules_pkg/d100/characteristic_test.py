@@ -216,7 +216,6 @@ _HELPLESS_FROM = {"modifiers": "Status Modifiers", "effects": "Status Effects"}
 
 
 @calculator(
-    id="d100.test",
     title="Test: target, success and degrees",
     source=f"{CIRC}, § Status Modifiers, {STATUS}, § Weapon Jams + {DOS_RULE}",
     tables=TABLES_ALL,

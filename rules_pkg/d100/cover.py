@@ -38,7 +38,6 @@ def melee_depletion(pen: int, sb: int, charge: bool, dos: int) -> int:
 
 
 @calculator(
-    id="d100.cover",
     title="Cover: damage through and depletion",
     source=f"{CIRC} § Cover, § Depleting Cover (Ranged), § Depleting Cover (Melee)",
     tables=("combat-circumstances",),

@@ -29,7 +29,6 @@ _HALLUCINATING = (_dice("Hallucinating", "for", 1), _dice("Hallucinating", "for"
 
 
 @calculator(
-    id="d100.scatter",
     title="Scatter after a miss (Blast or thrown weapons)",
     source=f"{CIRC} § Scattering",
     tables=("combat-circumstances",),
@@ -68,7 +67,6 @@ def scatter(
 
 
 @calculator(
-    id="d100.decay",
     title="Decay: recovery with rest",
     source=f"{STATUS} § Decay",
     tables=("status-effects",),
@@ -90,7 +88,6 @@ def decay(
 
 
 @calculator(
-    id="d100.hallucinating",
     title="Hallucinating: how long",
     source=f"{STATUS} § Hallucinating",
     tables=("status-effects",),

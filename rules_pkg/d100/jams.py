@@ -27,7 +27,6 @@ _BOOM = entry("Missile and Grenade Jams", pattern=r"On a (\d+), however")
 
 
 @calculator(
-    id="d100.jam_clear",
     title="Clearing a weapon jam",
     source=f"{CIRC} § Weapon Jams",
     tables=("combat-circumstances",),
@@ -89,7 +88,6 @@ def jam_clear(
 
 
 @calculator(
-    id="d100.missile_jam",
     title="Missile and grenade jams",
     source=f"{CIRC} § Missile and Grenade Jams, § Weapon Jams",
     tables=("combat-circumstances",),

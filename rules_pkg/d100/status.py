@@ -32,7 +32,6 @@ MAX_HELPLESS_DICE = 10  # doubled to 20 dice: exact odds stay quick
 
 
 @calculator(
-    id="d100.burning",
     title="Burning damage by round",
     source=f"{STATUS} § Burning",
     tables=("status-effects",),
@@ -118,7 +117,6 @@ def blood_loss_chain(toughness: int, modifier: int, rounds: int, decay_die: int)
 
 
 @calculator(
-    id="d100.blood_loss",
     title="Blood Loss over rounds",
     source=f"{STATUS} § Blood Loss + standard d100 test (roll at most the target)",
     tables=("status-effects",),
@@ -172,7 +170,6 @@ def blood_loss(
 
 
 @calculator(
-    id="d100.crippled",
     title="Crippled: acting beyond a Half Action",
     source=f"{STATUS} § Crippled",
     tables=("status-effects",),
@@ -258,7 +255,6 @@ def fatigue_collapse(fatigue: int, threshold: int, tb: int) -> Collapse:
 
 
 @calculator(
-    id="d100.fatigue",
     title="Fatigue: penalty, collapse and rest",
     source=f"{STATUS} § Fatigue",
     tables=("status-effects",),
@@ -307,7 +303,6 @@ def fatigue(
 
 
 @calculator(
-    id="d100.helpless_damage",
     title="Damage against a Helpless target",
     source=f"{CIRC} § Helpless (Status Modifiers), {STATUS} § Helpless",
     tables=("status-modifiers", "status-effects"),

@@ -182,7 +182,6 @@ def armour_save(
 
 
 @calculator(
-    id="forbidden_lands.attack",
     title="Attack, reaction, armour and damage",
     source=f"{DOC} § Combat Order (Declare Action to Apply Damage), Reference Tables § Attacks, "
            f"§ Range Modifiers, § Non-Attack (Swing, Aim), § Weapon Features (Heavy, Parrying) + "

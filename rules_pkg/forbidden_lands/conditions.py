@@ -17,7 +17,6 @@ ATTRIBUTES = ("Strength", "Agility", "Wits", "Empathy")
 
 
 @calculator(
-    id="forbidden_lands.broken",
     title="Damage to an attribute and being Broken",
     source=f"{DOC} § Apply Damage (if an attribute reaches zero), § Broken Effects",
     tables=(T_BROKEN, T_ZERO),
@@ -104,7 +103,6 @@ def condition_timeline(condition: str, days: int, strength: int, agility: int,
 
 
 @calculator(
-    id="forbidden_lands.conditions",
     title="Hungry, thirsty, sleepy: damage over days",
     source=f"{DOC} § HUNGRY, § THIRSTY, § SLEEPY",
 )
@@ -139,7 +137,6 @@ def conditions(
 
 
 @calculator(
-    id="forbidden_lands.cold",
     title="COLD: Endurance rolls over time",
     source=f"{DOC} § COLD + Forbidden Lands standard rule: ENDURANCE is a Strength skill",
 )

@@ -29,7 +29,6 @@ def lights_per_row() -> int:
 
 
 @calculator(
-    id="forbidden_lands.gear_rows",
     title="Gear rows: Light and Heavy items",
     source=f"{DOC} § Weapon Features (Light, Heavy)",
     tables=(T_FEATURES,),

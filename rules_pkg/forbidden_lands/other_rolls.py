@@ -42,7 +42,6 @@ def _flee_choices(zone: bool) -> tuple[tuple[str, str], ...]:
 
 
 @calculator(
-    id="forbidden_lands.flee",
     title="Flee",
     source=f"{DOC} § Non-Attack (Flee), § Fleeing Modifiers + {STANDARD_MODS}; {STANDARD_PUSH}",
     tables=(T_FLEE,),
@@ -102,7 +101,6 @@ def _social_action_choices() -> tuple[tuple[str, str], ...]:
 
 
 @calculator(
-    id="forbidden_lands.social",
     title="Taunt, persuade or bluff",
     source=f"{DOC} § Social Actions, § Social Modifiers + {STANDARD_MODS}; {STANDARD_PUSH}",
     tables=(T_SOCIAL_ACTIONS, T_SOCIAL_MODS),

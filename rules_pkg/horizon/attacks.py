@@ -303,7 +303,7 @@ _COND = _condition_choices()
 
 
 @calculator(
-    id="horizon.wounding", title="Wounding Attack against Endurance",
+    title="Wounding Attack against Endurance",
     source=SOURCE + "Wounding Attacks", tables=("profile-*", "*wounding*"))
 def wounding(
     *,

@@ -73,7 +73,7 @@ AP_SCORE_DEFAULT = 10
 
 
 @calculator(
-    id="horizon.skill_test", title="Skill test: AP score",
+    title="Skill test: AP score",
     source=SOURCE + "Forgotten how to use Skills?")
 def skill_test(
     *,
@@ -112,7 +112,7 @@ def skill_test(
 
 
 @calculator(
-    id="horizon.combat_test", title="Combat test with a weapon profile",
+    title="Combat test with a weapon profile",
     source=SOURCE + "Weapons and Combat Skills; Weapon Profiles; Surprise!", tables=("profile-*",))
 def combat_test(
     *,
@@ -162,7 +162,7 @@ def combat_test(
 
 
 @calculator(
-    id="horizon.profile_row", title="Combat profile: row for an AP score",
+    title="Combat profile: row for an AP score",
     source=SOURCE + "Weapon Profiles; Attack Actions",
     tables=("profile-*",))
 def profile_row(

@@ -49,7 +49,7 @@ def defend(value: int, actions: int, incoming: Sequence[int], ignored: bool) -> 
 
 
 @calculator(
-    id="horizon.defense", title="Defense: incoming damage negated",
+    title="Defense: incoming damage negated",
     source=SOURCE + "Defense Actions",
     tables=("profile-*",))
 def defense(
@@ -103,8 +103,7 @@ class Dive:
         return Dive(best * 1, best * 2)
 
 
-@calculator(id="horizon.dive", title="Dive!", source=SOURCE + "Dive!",
-            )
+@calculator(title="Dive!", source=SOURCE + "Dive!")
 def dive(
     *,
     strength: Annotated[int, In("STR (Strength)", 0, MAX_RANK)] = 2,

@@ -34,7 +34,6 @@ def weapon_action_cost() -> dict[str, int]:
 
 
 @calculator(
-    id="horizon.turn_actions",
     title="Draw, holster, switch and talk in a turn",
     source=SOURCE + "Draw / Holster / Switch; Communication",
     sections=(S_DRAW, S_TALK),
@@ -69,7 +68,6 @@ def turn_actions(
 
 
 @calculator(
-    id="horizon.extended_action",
     title="Extended Action in combat",
     source=SOURCE + "Stealth, Extended Actions and Escaping Combat (Disengaged Rules)",
     sections=(S_DISENGAGED,),
@@ -103,7 +101,6 @@ def extended_action(
 
 
 @calculator(
-    id="horizon.escape",
     title="Escaping combat",
     source=SOURCE + "Stealth, Extended Actions and Escaping Combat (Disengaged Rules)",
     sections=(S_DISENGAGED,),

@@ -35,7 +35,7 @@ def move_modifier(w: WeaponProfile, row: ProfileRow) -> tuple[int | None, str]:
 
 
 @calculator(
-    id="horizon.move", title="Move: distance this round",
+    title="Move: distance this round",
     source=SOURCE + "The Move Action", tables=("profile-*",))
 def move(
     *,
@@ -119,7 +119,7 @@ MAGAZINE = Bound(("weapon",), "that weapon's Magazine (§ Reload Actions)",
 
 
 @calculator(
-    id="horizon.reload", title="Reload: Attacks in the Magazine",
+    title="Reload: Attacks in the Magazine",
     source=SOURCE + "Reload Actions",
     tables=("profile-*",))
 def reload(
@@ -173,7 +173,7 @@ def awareness(dice: int, acu: int, surprise: bool) -> SkillTest:
 
 
 @calculator(
-    id="horizon.turn_order", title="Turn order: Awareness tests",
+    title="Turn order: Awareness tests",
     source=SOURCE + "Starting Combat; Surprise!")
 def turn_order(
     *,

@@ -75,7 +75,7 @@ _OBJ = _object_choices()
 
 
 @calculator(
-    id="horizon.heavy_object", title="Move, carry or throw an object (Endurance)",
+    title="Move, carry or throw an object (Endurance)",
     source=SOURCE + "Pick Up / Carry / Drop / Throw; Using Endurance to Move, Carry and Throw",
     tables=("*endurance*",))
 def heavy_object(
