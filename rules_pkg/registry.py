@@ -392,7 +392,9 @@ def exports(package: str, modules: Sequence[str]) -> dict[str, Any]:
     def imported(value: Any) -> bool:
         if inspect.ismodule(value):
             return True
-        home = value.__module__ if inspect.isclass(value) or inspect.isroutine(value) else ""
+        defined = inspect.isclass(value) or inspect.isfunction(value) or hasattr(
+            value, "__wrapped__")  # not a bound method: `spec.read` is declared where it stands
+        home = value.__module__ if defined else ""
         return bool(home) and home != package and not home.startswith(package + ".")
 
     names: dict[str, Any] = {}

@@ -23,13 +23,9 @@ MAX_STAT = 30  # stats + skills beyond this are not a RED character
 MAX_DV = 60
 
 
-_DODGE_REF = number("resolving-ranged-combat",
-                    r"REF (\d+) or higher can choose to attempt to dodge")
-
-
-def dodge_ref() -> int:
-    """ "A Defender with a REF 8 or higher can choose to attempt to dodge a Ranged Attack"."""
-    return _DODGE_REF.read()
+# "A Defender with a REF 8 or higher can choose to attempt to dodge a Ranged Attack".
+dodge_ref = number("resolving-ranged-combat",
+                   r"REF (\d+) or higher can choose to attempt to dodge").read
 
 
 def check(base: int) -> Distribution[int]:
@@ -220,34 +216,12 @@ class Thrower(Athlete):
         return f"{super().says()} {self.modifier:+d}"
 
 
-_CRIT_BONUS = number("critical-injuries", r"deal (\d+) Bonus Damage")
-
-
-def crit_bonus() -> int:
-    """ "deal 5 Bonus Damage directly to the target's Hit Points"."""
-    return _CRIT_BONUS.read()
-
-
-_CRIT_FACE = number("critical-injuries", r"come up (\d+)")
-
-
-def crit_face() -> int:
-    """ "two or more Dice ... come up 6"."""
-    return _CRIT_FACE.read()
-
-
-_HEAD_MULTIPLIER = number("aimed-shots", r"head armor by (\d+)")
-
-
-def head_multiplier() -> int:
-    return _HEAD_MULTIPLIER.read()
-
-
-_ABLATION = number("taking-damage", r"reducing its SP by (\d+) point")
-
-
-def ablation() -> int:
-    return _ABLATION.read()
+# "deal 5 Bonus Damage directly to the target's Hit Points".
+crit_bonus = number("critical-injuries", r"deal (\d+) Bonus Damage").read
+# "two or more Dice ... come up 6".
+crit_face = number("critical-injuries", r"come up (\d+)").read
+head_multiplier = number("aimed-shots", r"head armor by (\d+)").read
+ablation = number("taking-damage", r"reducing its SP by (\d+) point").read
 
 
 @dataclass(frozen=True)

@@ -160,18 +160,8 @@ def melee(
     ), rng, attack, say)
 
 
-_THROW_MAX = number("throw", r"maximum of (\d+) SQ")
-
-
-def throw_max() -> int:
-    return _THROW_MAX.read()
-
-
-_GRAPPLE_PENALTY = number("brawling-grappling", r"take a (-\d+) to all actions")
-
-
-def grapple_penalty() -> int:
-    return _GRAPPLE_PENALTY.read()
+throw_max = number("throw", r"maximum of (\d+) SQ").read
+grapple_penalty = number("brawling-grappling", r"take a (-\d+) to all actions").read
 
 
 @calculator(

@@ -43,11 +43,7 @@ AIM_CHOICES = (
 )
 
 
-_AIM_PENALTY = number("aimed-shots", r"a (-\d+) to your check to aim")
-
-
-def aim_penalty() -> int:
-    return _AIM_PENALTY.read()
+aim_penalty = number("aimed-shots", r"a (-\d+) to your check to aim").read
 
 
 def _attack_damage(

@@ -11,12 +11,8 @@ from ..registry import Die, Odds, Result
 from .core import MAX_STAT
 from .sheet import SRC, number, words
 
-_INITIATIVE_DIE = number("initiative", r"REF\s*\+\s*1d(\d+)")
-
-
-def _initiative_die() -> int:
-    """§ Initiative: "REF+1d10=Initiative score" (the die's sides, read from the sheet)."""
-    return _INITIATIVE_DIE.read()
+# § Initiative: "REF+1d10=Initiative score" (the die's sides, read from the sheet).
+_initiative_die = number("initiative", r"REF\s*\+\s*1d(\d+)").read
 
 
 @calculator(

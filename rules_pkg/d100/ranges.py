@@ -13,7 +13,8 @@ from ..registry import Result
 from .modifiers import range_modifiers
 from .sheet import CIRC, entry, row
 
-_POINT_BLANK = entry("Point Blank", pattern=r"distance of (\d+)")
+# Point Blank: "Ranged attacks at a distance of 1km".
+point_blank = entry("Point Blank", pattern=r"distance of (\d+)").read
 
 # -- range bands ----------------------------------------------------------------------------
 
@@ -53,11 +54,6 @@ def class_range(weapon_class: str) -> int:
     if mx % 3:
         raise RulesError(f"d100 data: maximum {mx} for {weapon_class} is not triple a Range")
     return mx // 3
-
-
-def point_blank() -> int:
-    """Point Blank: "Ranged attacks at a distance of 1km"."""
-    return _POINT_BLANK.read()
 
 
 def range_band(distance: int, rng_value: int) -> str:
