@@ -28,7 +28,7 @@ from .dice import Draw, sample
 from .errors import RulesError
 from .registry import Bound, Calculator, Die, Highlight, Input, Result, register
 
-__all__ = ["Bound", "Each", "In", "Roll", "calculator", "derive_inputs", "rolled"]
+__all__ = ["Bound", "Each", "In", "Part", "Roll", "calculator", "derive_inputs", "rolled"]
 
 T = typing.TypeVar("T")
 Faces = tuple[tuple[int, int], ...]  # the dice a seeded run drew, as (sides, face)
@@ -180,6 +180,22 @@ def calculator(*, title: str, source: str, id: str = "", tables: Sequence[str] =
         return named_only
 
     return decorate
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of a source several calculators stand on: the words each one's `source`
+    starts with, and the tables and sections they all go by, written once."""
+
+    source: str
+    tables: tuple[str, ...] = ()
+    sections: tuple[str, ...] = ()
+
+    def calculator(self, *, title: str, at: str = "", id: str = "", description: str = "",
+                   ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
+        """`calculator` for a rule of this part; `at`: where in it (added to its source)."""
+        return calculator(title=title, source=self.source + at, id=id, tables=self.tables,
+                          description=description, sections=self.sections)
 
 
 # -- an outcome written once: the exact answer, or the same outcome on seeded dice -------------

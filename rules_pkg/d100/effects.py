@@ -8,9 +8,14 @@ from typing import Annotated
 
 from ..data import Entry
 from ..dice import Draw, expand
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Odds, Result
-from .sheet import CIRC, STATUS, entry, row
+from .sheet import (
+    CIRCUMSTANCES,
+    STATUS_EFFECTS,
+    entry,
+    row,
+)
 
 
 def _dice(name: str, after: str, cell: int = 0) -> Entry:
@@ -28,10 +33,9 @@ _DECAY_EVERY = entry("Decay", pattern=r"Remove (\d+) Decay per (\d+) hour", grou
 _HALLUCINATING = (_dice("Hallucinating", "for", 1), _dice("Hallucinating", "for", 2))
 
 
-@calculator(
+@CIRCUMSTANCES.calculator(
     title="Scatter after a miss (Blast or thrown weapons)",
-    source=f"{CIRC} § Scattering",
-    tables=("combat-circumstances",),
+    at="Scattering",
 )
 def scatter(
     *,
@@ -66,10 +70,9 @@ def scatter(
         notes=("The Scatter Diagram itself is not in the sheet.",)), rng, land, say)
 
 
-@calculator(
+@STATUS_EFFECTS.calculator(
     title="Decay: recovery with rest",
-    source=f"{STATUS} § Decay",
-    tables=("status-effects",),
+    at="Decay",
 )
 def decay(
     *,
@@ -87,10 +90,9 @@ def decay(
                    f"{decay} - {per} \u00d7 {hours // every} = {left}"), highlight=(r.highlight,))
 
 
-@calculator(
+@STATUS_EFFECTS.calculator(
     title="Hallucinating: how long",
-    source=f"{STATUS} § Hallucinating",
-    tables=("status-effects",),
+    at="Hallucinating",
 )
 def hallucinating(
     *,

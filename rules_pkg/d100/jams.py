@@ -8,11 +8,16 @@ from typing import Annotated
 
 from ..dice import Distribution
 from ..errors import RulesError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Odds, OddsRow, Result
 from .degrees import d100_test, degree_odds, test_distribution
 from .modifiers import modifiers
-from .sheet import CIRC, JAM_AT, entry, row
+from .sheet import (
+    CIRCUMSTANCES,
+    JAM_AT,
+    entry,
+    row,
+)
 
 # § Weapon Jams: "a Full Action and a Ballistic Skill+20 test, +10 for ...", "the test is -20"
 _CLEAR = entry("Weapon Jams", "Ballistic Skill")
@@ -26,10 +31,9 @@ _BOOM = entry("Missile and Grenade Jams", pattern=r"On a (\d+), however")
 # -- jams -------------------------------------------------------------------------------------
 
 
-@calculator(
+@CIRCUMSTANCES.calculator(
     title="Clearing a weapon jam",
-    source=f"{CIRC} § Weapon Jams",
-    tables=("combat-circumstances",),
+    at="Weapon Jams",
 )
 def jam_clear(
     *,
@@ -87,10 +91,9 @@ def jam_clear(
     ), rng, d100_test(target), say)
 
 
-@calculator(
+@CIRCUMSTANCES.calculator(
     title="Missile and grenade jams",
-    source=f"{CIRC} § Missile and Grenade Jams, § Weapon Jams",
-    tables=("combat-circumstances",),
+    at="Missile and Grenade Jams, § Weapon Jams",
 )
 def missile_jam(
     *,

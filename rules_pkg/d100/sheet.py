@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import data
+from ..kernel import Part
 from ..registry import Highlight
 
 GAME = "d100"
@@ -18,6 +19,9 @@ TABLES = tuple(data.table_spec(GAME, tid, ("text",) * width) for tid, width in (
     ("status-effects", 4)))
 TABLES_ALL = tuple(t.key for t in TABLES)
 DOS_RULE = "standard d100 rule (DH2e): DoS/DoF = 1 + difference of the tens digits"
+# the two tables most rules stand on: a rule of one says only where in it (kernel.Part)
+CIRCUMSTANCES = Part(f"{CIRC} § ", ("combat-circumstances",))
+STATUS_EFFECTS = Part(f"{STATUS} § ", ("status-effects",))
 
 # -- rows of the extracted tables -------------------------------------------------------------
 

@@ -12,7 +12,13 @@ from ..errors import LimitError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
 from .modifiers import FATIGUE_EFFECT
-from .sheet import CIRC, STATUS, entry, row
+from .sheet import (
+    CIRC,
+    STATUS,
+    STATUS_EFFECTS,
+    entry,
+    row,
+)
 
 _BURN_DIE = entry("Burning", pattern=r"take 1d(\d+) energy damage")
 _BURN_STEP = entry("Burning", "increases by")
@@ -31,10 +37,9 @@ MAX_ROUNDS = 30
 MAX_HELPLESS_DICE = 10  # doubled to 20 dice: exact odds stay quick
 
 
-@calculator(
+@STATUS_EFFECTS.calculator(
     title="Burning damage by round",
-    source=f"{STATUS} § Burning",
-    tables=("status-effects",),
+    at="Burning",
 )
 def burning(
     *,
@@ -116,10 +121,9 @@ def blood_loss_chain(toughness: int, modifier: int, rounds: int, decay_die: int)
     return states
 
 
-@calculator(
+@STATUS_EFFECTS.calculator(
     title="Blood Loss over rounds",
-    source=f"{STATUS} § Blood Loss + standard d100 test (roll at most the target)",
-    tables=("status-effects",),
+    at="Blood Loss + standard d100 test (roll at most the target)",
 )
 def blood_loss(
     *,
@@ -169,10 +173,9 @@ def blood_loss(
     )
 
 
-@calculator(
+@STATUS_EFFECTS.calculator(
     title="Crippled: acting beyond a Half Action",
-    source=f"{STATUS} § Crippled",
-    tables=("status-effects",),
+    at="Crippled",
 )
 def crippled(
     *,
@@ -254,10 +257,9 @@ def fatigue_collapse(fatigue: int, threshold: int, tb: int) -> Collapse:
     return Collapse(fatigue >= threshold, minutes, penalty, min(fatigue, all_hours))
 
 
-@calculator(
+@STATUS_EFFECTS.calculator(
     title="Fatigue: penalty, collapse and rest",
-    source=f"{STATUS} § Fatigue",
-    tables=("status-effects",),
+    at="Fatigue",
 )
 def fatigue(
     *,

@@ -24,7 +24,7 @@ from .profiles import (
     profile,
     profiles,
 )
-from .sheet import GAME, MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, POINT_BLANK_AP, SOURCE
+from .sheet import GAME, MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, POINT_BLANK_AP, PROFILES, SOURCE
 from .skills import SkillTest, _ap_odds, _dice
 
 # --- attacks ---------------------------------------------------------------------------------
@@ -170,10 +170,10 @@ def _magazine_note(w: WeaponProfile, mode: str, notes: list[str]) -> None:
                      "Attacks is not checked")
 
 
-@calculator(
-    id="horizon.attack", title="Attack: damage per target",
-    source=SOURCE + "Attack Actions; Point Blank Range",
-    tables=("profile-*",))
+@PROFILES.calculator(
+    id="horizon.attack",
+    title="Attack: damage per target",
+    at="Attack Actions; Point Blank Range")
 def attack_calc(
     *,
     weapon: WeaponIn = WEAPON_DEFAULT,

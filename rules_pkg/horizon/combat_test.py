@@ -14,7 +14,7 @@ from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Highlight, Odds, OddsRow, Result
 from .profiles import WeaponProfile, _default_weapon, _weapon_choices, lookup, profile
-from .sheet import GAME, MAX_AP, MAX_RANK, NOT_IN_SOURCE, SOURCE, TRAITS
+from .sheet import GAME, MAX_AP, MAX_RANK, NOT_IN_SOURCE, PROFILES, SOURCE, TRAITS
 from .skills import SkillTest, _ap_odds, _check_rank, _dice
 
 # --- combat test ----------------------------------------------------------------------------
@@ -111,9 +111,9 @@ def skill_test(
                   rng, test.ap, say)
 
 
-@calculator(
+@PROFILES.calculator(
     title="Combat test with a weapon profile",
-    source=SOURCE + "Weapons and Combat Skills; Weapon Profiles; Surprise!", tables=("profile-*",))
+    at="Weapons and Combat Skills; Weapon Profiles; Surprise!")
 def combat_test(
     *,
     weapon: WeaponIn = WEAPON_DEFAULT,
@@ -161,10 +161,9 @@ def combat_test(
     return rolled(Result(summary, tuple(values), tuple(steps), odds), rng, test.ap, say)
 
 
-@calculator(
+@PROFILES.calculator(
     title="Combat profile: row for an AP score",
-    source=SOURCE + "Weapon Profiles; Attack Actions",
-    tables=("profile-*",))
+    at="Weapon Profiles; Attack Actions")
 def profile_row(
     *,
     weapon: WeaponIn = WEAPON_DEFAULT,

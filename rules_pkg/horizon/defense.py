@@ -12,7 +12,7 @@ from ..registry import Result
 from .attacks import _hl
 from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
 from .profiles import lookup, parse_int, profile
-from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, SOURCE, X
+from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, PROFILES, SOURCE, X
 from .skills import _check_rank
 
 # --- defense and Dive! -------------------------------------------------------------------
@@ -48,10 +48,9 @@ def defend(value: int, actions: int, incoming: Sequence[int], ignored: bool) -> 
     return DefenseOutcome(pool, pool - left, taken, left)
 
 
-@calculator(
+@PROFILES.calculator(
     title="Defense: incoming damage negated",
-    source=SOURCE + "Defense Actions",
-    tables=("profile-*",))
+    at="Defense Actions")
 def defense(
     *,
     weapon: WeaponIn = WEAPON_DEFAULT,

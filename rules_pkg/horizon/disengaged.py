@@ -6,13 +6,15 @@ from __future__ import annotations
 from typing import Annotated
 
 from .. import data
-from ..kernel import In, calculator
+from ..kernel import In, Part, calculator
 from ..registry import Result
 from .sheet import GAME, MAX_ACTIONS, MAX_RANK, SOURCE
 
 S_DRAW = "draw-holster-switch"
 S_DISENGAGED = "stealth-extended-actions-and-escaping-combat-disengaged-rules"
 S_TALK = "communication"
+DISENGAGED = Part(SOURCE + "Stealth, Extended Actions and Escaping Combat (Disengaged Rules)",
+                  sections=(S_DISENGAGED,))
 
 
 # Each number read from the source's words, declared once (data.Prose, listed in data.SPECS)
@@ -67,11 +69,7 @@ def turn_actions(
         notes=("More than 5 seconds of speech is up to the Director (the source).",))
 
 
-@calculator(
-    title="Extended Action in combat",
-    source=SOURCE + "Stealth, Extended Actions and Escaping Combat (Disengaged Rules)",
-    sections=(S_DISENGAGED,),
-)
+@DISENGAGED.calculator(title="Extended Action in combat")
 def extended_action(
     *,
     disengaged: Annotated[bool, In("Disengaged (no enemy can see you)")] = True,
@@ -100,11 +98,7 @@ def extended_action(
                   steps, notes=("The Director may disallow any Extended Action in combat.",))
 
 
-@calculator(
-    title="Escaping combat",
-    source=SOURCE + "Stealth, Extended Actions and Escaping Combat (Disengaged Rules)",
-    sections=(S_DISENGAGED,),
-)
+@DISENGAGED.calculator(title="Escaping combat")
 def escape(
     *,
     rounds: Annotated[int, In("Rounds in a row the enemies failed to locate you", 0, 20)] = 1,

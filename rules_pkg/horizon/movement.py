@@ -12,7 +12,7 @@ from ..registry import Odds, OddsRow, Result
 from .attacks import _hl
 from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
 from .profiles import ProfileRow, WeaponProfile, lookup, parse_move, profile, profiles
-from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, SOURCE, X
+from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, PROFILES, SOURCE, X
 from .skills import SkillTest, _check_rank, _dice
 
 # --- move ------------------------------------------------------------------------------------
@@ -34,9 +34,9 @@ def move_modifier(w: WeaponProfile, row: ProfileRow) -> tuple[int | None, str]:
     return parse_move(cell), cell
 
 
-@calculator(
+@PROFILES.calculator(
     title="Move: distance this round",
-    source=SOURCE + "The Move Action", tables=("profile-*",))
+    at="The Move Action")
 def move(
     *,
     weapon: WeaponIn = WEAPON_DEFAULT,
@@ -118,10 +118,9 @@ MAGAZINE = Bound(("weapon",), "that weapon's Magazine (§ Reload Actions)",
                           if (m := w.count("magazine")) is not None})
 
 
-@calculator(
+@PROFILES.calculator(
     title="Reload: Attacks in the Magazine",
-    source=SOURCE + "Reload Actions",
-    tables=("profile-*",))
+    at="Reload Actions")
 def reload(
     *,
     weapon: WeaponIn = WEAPON_DEFAULT,

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from ..kernel import Part
+
 GAME = "horizon"
 SOURCE = "Horizon: Out of the Ashes combat reference § "
+# the weapon profiles many rules read: a rule of theirs says only where it stands (kernel.Part)
+PROFILES = Part(SOURCE, ("profile-*",))
 NOT_IN_SOURCE = "not in the source: "
 X = "\u00d7"  # the multiplication sign, as the source writes "(10\u00d72) = 20"
 
