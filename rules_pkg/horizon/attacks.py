@@ -10,7 +10,7 @@ from functools import cache
 from typing import Annotated, Any
 
 from .. import data
-from ..dice import MAX_DICE, Distribution
+from ..dice import Distribution
 from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..registry import Highlight, Odds, OddsRow, Result
@@ -24,7 +24,16 @@ from .profiles import (
     profile,
     profiles,
 )
-from .sheet import GAME, MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, POINT_BLANK_AP, PROFILES, SOURCE
+from .sheet import (
+    GAME,
+    MAX_ACTIONS,
+    NOT_IN_SOURCE,
+    POINT_BLANK_AP,
+    PROFILES,
+    SOURCE,
+    dice_in,
+    rank_in,
+)
 from .skills import SkillTest, _ap_odds, _dice
 
 # --- attacks ---------------------------------------------------------------------------------
@@ -311,8 +320,8 @@ def wounding(
     ap: ApScoreIn = AP_SCORE_DEFAULT,
     mode: ModeIn = MODE_DEFAULT,
     condition: Annotated[str, In("Condition", choices=_COND)] = _COND[0][0] if _COND else "",
-    end_dice: Annotated[int, In("Target's Endurance rank (dice)", 0, MAX_DICE)] = 2,
-    end_bonus: Annotated[int, In("Target's Endurance Trait bonus", 0, MAX_RANK)] = 2,
+    end_dice: Annotated[int, dice_in("Target's Endurance rank (dice)")] = 2,
+    end_bonus: Annotated[int, rank_in("Target's Endurance Trait bonus")] = 2,
     rng: random.Random | None = None,
 ) -> Result:
     """§ Wounding Attacks: the penalty comes off the Attack first; then an opposed

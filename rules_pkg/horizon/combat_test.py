@@ -9,12 +9,12 @@ from fractions import Fraction
 from typing import Annotated, Any
 
 from .. import data
-from ..dice import MAX_DICE, Distribution
+from ..dice import Distribution
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Highlight, Odds, OddsRow, Result
 from .profiles import WeaponProfile, _default_weapon, _weapon_choices, lookup, profile
-from .sheet import GAME, MAX_AP, MAX_RANK, NOT_IN_SOURCE, PROFILES, SOURCE, TRAITS
+from .sheet import GAME, MAX_AP, NOT_IN_SOURCE, PROFILES, SOURCE, TRAITS, dice_in, rank_in
 from .skills import SkillTest, _ap_odds, _check_rank, _dice
 
 # --- combat test ----------------------------------------------------------------------------
@@ -77,18 +77,11 @@ AP_SCORE_DEFAULT = 10
     source=SOURCE + "Forgotten how to use Skills?")
 def skill_test(
     *,
-    dice: Annotated[int, In(
+    dice: Annotated[int, dice_in(
         "Skill rank (dice)",
-        0,
-        MAX_DICE,
-        help="0 if you don't have the Skill: the Trait rank alone is the score",
-    )] = 3,
-    bonus: Annotated[int, In(
-        "Trait bonus",
-        0,
-        MAX_RANK,
-        help="the highest rank among the Skill's linked Traits",
-    )] = 3,
+        help="0 if you don't have the Skill: the Trait rank alone is the score")] = 3,
+    bonus: Annotated[int, rank_in(
+        "Trait bonus", help="the highest rank among the Skill's linked Traits")] = 3,
     rng: random.Random | None = None,
 ) -> Result:
     """§ Forgotten how to use Skills?: dice results plus the Trait bonus."""
@@ -117,15 +110,12 @@ def skill_test(
 def combat_test(
     *,
     weapon: WeaponIn = WEAPON_DEFAULT,
-    skill: Annotated[int, In(
+    skill: Annotated[int, dice_in(
         "Combat Skill rank (dice)",
-        0,
-        MAX_DICE,
-        help="High-Caliber, Rapid-Fire or Special Combat, as the weapon needs",
-    )] = 3,
-    acuity: Annotated[int, In("ACU (Acuity)", 0, MAX_RANK)] = 2,
-    agility: Annotated[int, In("AGI (Agility)", 0, MAX_RANK)] = 2,
-    strength: Annotated[int, In("STR (Strength)", 0, MAX_RANK)] = 2,
+        help="High-Caliber, Rapid-Fire or Special Combat, as the weapon needs")] = 3,
+    acuity: Annotated[int, rank_in("ACU (Acuity)")] = 2,
+    agility: Annotated[int, rank_in("AGI (Agility)")] = 2,
+    strength: Annotated[int, rank_in("STR (Strength)")] = 2,
     surprise: Annotated[bool, In(
         "Surprise (first combat test)",
         help="your side started combat by surprise: +ACU AP",

@@ -12,7 +12,7 @@ from ..registry import Result
 from .attacks import _hl
 from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
 from .profiles import lookup, parse_int, profile
-from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, PROFILES, SOURCE, X
+from .sheet import MAX_ACTIONS, NOT_IN_SOURCE, PROFILES, SOURCE, X, rank_in
 from .skills import _check_rank
 
 # --- defense and Dive! -------------------------------------------------------------------
@@ -105,8 +105,8 @@ class Dive:
 @calculator(title="Dive!", source=SOURCE + "Dive!")
 def dive(
     *,
-    strength: Annotated[int, In("STR (Strength)", 0, MAX_RANK)] = 2,
-    agility: Annotated[int, In("AGI (Agility)", 0, MAX_RANK)] = 3,
+    strength: Annotated[int, rank_in("STR (Strength)")] = 2,
+    agility: Annotated[int, rank_in("AGI (Agility)")] = 3,
 ) -> Result:
     """§ Dive!: compare STR and AGI; Dive that many metres and gain twice that in armor,
     never ignored by anything."""

@@ -8,7 +8,7 @@ from typing import Annotated
 from .. import data
 from ..kernel import In, Part, calculator
 from ..registry import Result
-from .sheet import GAME, MAX_ACTIONS, MAX_RANK, SOURCE
+from .sheet import GAME, MAX_ACTIONS, SOURCE, rank_in
 
 S_DRAW = "draw-holster-switch"
 S_DISENGAGED = "stealth-extended-actions-and-escaping-combat-disengaged-rules"
@@ -73,7 +73,7 @@ def turn_actions(
 def extended_action(
     *,
     disengaged: Annotated[bool, In("Disengaged (no enemy can see you)")] = True,
-    agility: Annotated[int, In("AGI rank", 0, MAX_RANK)] = 3,
+    agility: Annotated[int, rank_in("AGI rank")] = 3,
     metres: Annotated[int, In("Metres you move this turn", 0, 500)] = 2,
     other_actions: Annotated[int, In("Other actions this turn", 0, MAX_ACTIONS)] = 0,
 ) -> Result:
