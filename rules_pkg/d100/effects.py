@@ -13,6 +13,7 @@ from ..registry import Die, Odds, Result
 from .sheet import (
     CIRCUMSTANCES,
     STATUS_EFFECTS,
+    Horde,
     entry,
     row,
 )
@@ -96,7 +97,7 @@ def decay(
 )
 def hallucinating(
     *,
-    horde: Annotated[bool, In("A Horde")] = False,
+    horde: Horde = False,
     rng: random.Random | None = None,
 ) -> Result:
     """Characters roll on the Hallucinogenic table for 1d10 rounds; Hordes are Stunned."""

@@ -15,6 +15,8 @@ from .modifiers import modifiers
 from .sheet import (
     CIRCUMSTANCES,
     JAM_AT,
+    AttackerHorde,
+    characteristic_in,
     entry,
     row,
 )
@@ -37,7 +39,7 @@ _BOOM = entry("Missile and Grenade Jams", pattern=r"On a (\d+), however")
 )
 def jam_clear(
     *,
-    bs: Annotated[int, In("Ballistic Skill", 0, 100)] = 40,
+    bs: Annotated[int, characteristic_in("Ballistic Skill")] = 40,
     proficient: Annotated[bool, In("Proficient with the weapon")] = True,
     specialised: Annotated[bool, In("Specialised talent for the weapon")] = False,
     mastery: Annotated[bool, In("Mastery talent for the weapon")] = False,
@@ -97,7 +99,7 @@ def jam_clear(
 )
 def missile_jam(
     *,
-    horde: Annotated[bool, In("Attacker is a Horde")] = False,
+    horde: AttackerHorde = False,
     rng: random.Random | None = None,
 ) -> Result:
     """On a jam roll 1d10: 1-9 a dud, 10 it explodes in the user's hands."""

@@ -16,6 +16,9 @@ from .sheet import (
     CIRC,
     STATUS,
     STATUS_EFFECTS,
+    Horde,
+    ToughnessModifier,
+    characteristic_in,
     entry,
     row,
 )
@@ -44,7 +47,7 @@ MAX_HELPLESS_DICE = 10  # doubled to 20 dice: exact odds stay quick
 def burning(
     *,
     round: Annotated[int, In("Round on fire (1 = first)", 1, MAX_ROUNDS)] = 1,
-    horde: Annotated[bool, In("A Horde")] = False,
+    horde: Horde = False,
     rng: random.Random | None = None,
 ) -> Result:
     """1d10 energy damage ignoring AP, +1 for every round that passes.
@@ -128,9 +131,9 @@ def blood_loss_chain(toughness: int, modifier: int, rounds: int, decay_die: int)
 def blood_loss(
     *,
     toughness: Annotated[int, In("Toughness (or a Horde's)", 1, 100)] = 30,
-    modifier: Annotated[int, In("Modifier to the Toughness test", -100, 100)] = 0,
+    modifier: ToughnessModifier = 0,
     rounds: Annotated[int, In("Rounds", 1, 30)] = 3,
-    horde: Annotated[bool, In("A Horde")] = False,
+    horde: Horde = False,
     magnitude: Annotated[int, In("Horde magnitude", 1, 500)] = 30,
 ) -> Result:
     """Test Toughness every round; a failure costs 1d5 Toughness (Hordes: 1d5 magnitude)."""
@@ -179,10 +182,10 @@ def blood_loss(
 )
 def crippled(
     *,
-    toughness: Annotated[int, In("Toughness", 0, 100)] = 30,
-    modifier: Annotated[int, In("Modifier to the Toughness test", -100, 100)] = 0,
+    toughness: Annotated[int, characteristic_in("Toughness")] = 30,
+    modifier: ToughnessModifier = 0,
     wounds: Annotated[int, In("Wounds remaining", 0, 1000)] = 10,
-    horde: Annotated[bool, In("A Horde")] = False,
+    horde: Horde = False,
     rng: random.Random | None = None,
 ) -> Result:
     """More than a Half Action: test Toughness; on a failure 1d10 damage ignoring AP and TB."""
