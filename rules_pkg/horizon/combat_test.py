@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -13,7 +14,7 @@ from ..dice import Distribution
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Highlight, Odds, OddsRow, Result
-from .profiles import WeaponProfile, _default_weapon, _weapon_choices, lookup, profile
+from .profiles import ProfileRow, WeaponProfile, _default_weapon, _weapon_choices, lookup, profile
 from .sheet import GAME, MAX_AP, NOT_IN_SOURCE, PROFILES, SOURCE, TRAITS, dice_in, rank_in
 from .skills import SkillTest, _ap_odds, _check_rank, _dice
 
@@ -70,6 +71,27 @@ WeaponIn = Annotated[str, In("Weapon", choices=_weapon_choices(),
 WEAPON_DEFAULT = _default_weapon(_weapon_choices())
 ApScoreIn = Annotated[int, In("AP score", 0, MAX_AP, help="your combat test's score")]
 AP_SCORE_DEFAULT = 10
+
+
+@dataclass(frozen=True)
+class Scored:
+    """Your weapon and your combat test's AP score: together they pick the row of the
+    weapon's profile (§ Attack Actions: "find the row in your weapon's combat profile that
+    matches your AP score")."""
+
+    weapon: WeaponIn = WEAPON_DEFAULT
+    ap: ApScoreIn = AP_SCORE_DEFAULT
+
+    def profile(self) -> WeaponProfile:
+        return profile(self.weapon)
+
+    def row(self) -> tuple[ProfileRow | None, str]:
+        """The row the AP score picks (None: none does) and the step that says which."""
+        return lookup(self.profile(), self.ap)
+
+    def no_row(self, step: str, values: tuple[tuple[str, Any], ...] = ()) -> Result:
+        return Result(f"{self.ap} AP: no row in the {self.profile().name} profile", values,
+                      notes=(step,))
 
 
 @calculator(
@@ -156,16 +178,14 @@ def combat_test(
     at="Weapon Profiles; Attack Actions")
 def profile_row(
     *,
-    weapon: WeaponIn = WEAPON_DEFAULT,
-    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    scored: Scored,
 ) -> Result:
     """§ Attack Actions / Defense Actions / The Move Action: "find the row in your weapon's
     combat profile that matches your AP score"; banded profiles: the band holding it."""
-    w = profile(weapon)
-    row, step = lookup(w, ap)
+    w, ap = scored.profile(), scored.ap
+    row, step = scored.row()
     if row is None:
-        return Result(f"{ap} AP: no row in the {w.name} profile", (("AP score", ap),),
-                      notes=(step,))
+        return scored.no_row(step, (("AP score", ap),))
     values: list[tuple[str, Any]] = [("AP score", ap), ("Row", row.label)]
     values += [(h, row.cells[i] if i < len(row.cells) else "")
                for i, h in enumerate(row.header) if i]

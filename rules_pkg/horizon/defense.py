@@ -10,8 +10,8 @@ from ..errors import RulesError
 from ..kernel import In, calculator
 from ..registry import Result
 from .attacks import _hl
-from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
-from .profiles import lookup, parse_int, profile
+from .combat_test import Scored
+from .profiles import parse_int
 from .sheet import MAX_ACTIONS, NOT_IN_SOURCE, PROFILES, SOURCE, X, rank_in
 from .skills import _check_rank
 
@@ -53,8 +53,7 @@ def defend(value: int, actions: int, incoming: Sequence[int], ignored: bool) -> 
     at="Defense Actions")
 def defense(
     *,
-    weapon: WeaponIn = WEAPON_DEFAULT,
-    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    scored: Scored,
     actions: Annotated[int, In("Defense actions", 1, MAX_ACTIONS)] = 1,
     damage: Annotated[int, In("Incoming damage per Attack", 0, 10_000)] = 15,
     hits: Annotated[int, In("Incoming Attacks", 0, 100)] = 1,
@@ -62,10 +61,10 @@ def defense(
 ) -> Result:
     """§ Defense Actions: the row's Defense, times the Defense actions taken, negates the
     next incoming damage; Point Blank, Melee/Unarmed and Grenade Attacks ignore it."""
-    w = profile(weapon)
-    row, step = lookup(w, ap)
+    w = scored.profile()
+    row, step = scored.row()
     if row is None:
-        return Result(f"{ap} AP: no row in the {w.name} profile", notes=(step,))
+        return scored.no_row(step)
     cell = row.cell("defense") or ""
     value = parse_int(cell)
     if value is None:

@@ -10,8 +10,8 @@ from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..registry import Odds, OddsRow, Result
 from .attacks import _hl
-from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
-from .profiles import ProfileRow, WeaponProfile, lookup, parse_move, profile, profiles
+from .combat_test import WEAPON_DEFAULT, Scored, WeaponIn
+from .profiles import ProfileRow, WeaponProfile, parse_move, profile, profiles
 from .sheet import MAX_ACTIONS, NOT_IN_SOURCE, PROFILES, SOURCE, X, dice_in, rank_in
 from .skills import SkillTest, _check_rank, _dice
 
@@ -39,8 +39,7 @@ def move_modifier(w: WeaponProfile, row: ProfileRow) -> tuple[int | None, str]:
     at="The Move Action")
 def move(
     *,
-    weapon: WeaponIn = WEAPON_DEFAULT,
-    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    scored: Scored,
     agi: Annotated[int, rank_in("AGI (Agility)")] = 4,
     endurance: Annotated[bool, In(
         "Push with Endurance",
@@ -52,11 +51,11 @@ def move(
 ) -> Result:
     """§ The Move Action: base move AGI x 5 m plus the row's Move modifier ("Base": none);
     ENDURANCE adds the Endurance test's AP score in metres."""
-    w = profile(weapon)
+    w = scored.profile()
     base = base_move(agi)
-    row, step = lookup(w, ap)
+    row, step = scored.row()
     if row is None:
-        return Result(f"{ap} AP: no row in the {w.name} profile", notes=(step,))
+        return scored.no_row(step)
     mod, cell = move_modifier(w, row)
     if mod is None:
         return Result(f"{w.name}: Move not in the source for {row.label}", steps=(step,),
