@@ -2,7 +2,7 @@
 
 Each input is declared once, in the signature of the rule function, with its default:
 
-    @calculator(id="cyberpunk_red.check", title=..., source=...)
+    @calculator(title=..., source=...)  # in rules_pkg/cyberpunk_red/: cyberpunk_red.check
     def check(*, ref: Annotated[int, In("REF", 1, 10)] = 5, ...) -> Result: ...
 
 The kind of the form control follows from the type (`int`, `bool`, `str` with choices, `str`).
@@ -28,7 +28,7 @@ from .dice import Draw, sample
 from .errors import RulesError
 from .registry import Bound, Calculator, Die, Highlight, Input, Result, register
 
-__all__ = ["Bound", "Each", "In", "Roll", "calculator", "derive_inputs", "rolled"]
+__all__ = ["Bound", "Each", "In", "Part", "Roll", "calculator", "derive_inputs", "rolled"]
 
 T = typing.TypeVar("T")
 Faces = tuple[tuple[int, int], ...]  # the dice a seeded run drew, as (sides, face)
@@ -130,17 +130,29 @@ def _arguments(params: Sequence[_Param], values: Mapping[str, Any]) -> dict[str,
     return args
 
 
-def calculator(id: str, title: str, source: str, tables: Sequence[str] = (),
+def _derived_id(fn: Callable[..., Any]) -> str:
+    package, _, rest = fn.__module__.partition(".")
+    game = rest.partition(".")[0]
+    if package != "rules_pkg" or not game:
+        raise TypeError(f"{fn.__module__}.{fn.__qualname__}: outside rules_pkg.<game>, "
+                        "a calculator needs id=")
+    return f"{game}.{fn.__name__}"
+
+
+def calculator(*, title: str, source: str, id: str = "", tables: Sequence[str] = (),
                description: str = "", sections: Sequence[str] = (),
                ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
     """Register a rule function as a calculator; its signature declares the inputs.
 
+    The id is `<game>.<function name>`, the game being the package the function is in
+    (`rules_pkg.<game>.…`); `id=` is written only where the id differs from that.
     A function with an `rng` parameter rolls dice when asked (`roll=True`, `seed=`).
     The returned function takes named inputs only, validated as the browser's are.
     """
-    game = id.split(".", 1)[0]
 
     def decorate(fn: Callable[..., Result]) -> Callable[..., Result]:
+        calc_id = id or _derived_id(fn)
+        game = calc_id.split(".", 1)[0]
         params = derive_inputs(fn)
         inputs = tuple(i for p in params for i in p.inputs)
         rolls = "rng" in inspect.signature(fn).parameters
@@ -149,7 +161,7 @@ def calculator(id: str, title: str, source: str, tables: Sequence[str] = (),
             args = _arguments(params, values)
             return fn(rng=rng, **args) if rolls else fn(**args)
 
-        calc = Calculator(id, game, title, source, inputs, call, rolls, tuple(tables),
+        calc = Calculator(calc_id, game, title, source, inputs, call, rolls, tuple(tables),
                           description, tuple(sections),
                           origin=(fn.__module__, fn.__code__.co_firstlineno))
         register(calc)
@@ -168,6 +180,22 @@ def calculator(id: str, title: str, source: str, tables: Sequence[str] = (),
         return named_only
 
     return decorate
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of a source several calculators stand on: the words each one's `source`
+    starts with, and the tables and sections they all go by, written once."""
+
+    source: str
+    tables: tuple[str, ...] = ()
+    sections: tuple[str, ...] = ()
+
+    def calculator(self, *, title: str, at: str = "", id: str = "", description: str = "",
+                   ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
+        """`calculator` for a rule of this part; `at`: where in it (added to its source)."""
+        return calculator(title=title, source=self.source + at, id=id, tables=self.tables,
+                          description=description, sections=self.sections)
 
 
 # -- an outcome written once: the exact answer, or the same outcome on seeded dice -------------

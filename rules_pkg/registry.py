@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, cast
@@ -384,6 +384,35 @@ def game_modules() -> tuple[str, ...]:
     data_dir = resources.files("rules_pkg").joinpath("data")
     return tuple(sorted(m.name for m in pkgutil.iter_modules(package_path)
                         if data_dir.joinpath(f"{m.name}.json").is_file()))
+
+
+def exports(package: str, modules: Sequence[str]) -> dict[str, Any]:
+    """A game package's names, derived from its modules (in `MODULES` order) so the
+    package lists none of them again: each module's names without a leading underscore,
+    but for what it imports from outside the game (a class or function of another module,
+    a module, its `from __future__` flag). A name two modules give two meanings fails."""
+    import importlib
+    import inspect
+
+    def imported(value: Any) -> bool:
+        if inspect.ismodule(value):
+            return True
+        defined = inspect.isclass(value) or inspect.isfunction(value) or hasattr(
+            value, "__wrapped__")  # not a bound method: `spec.read` is declared where it stands
+        home = value.__module__ if defined else ""
+        return bool(home) and home != package and not home.startswith(package + ".")
+
+    names: dict[str, Any] = {}
+    for name in modules:
+        module = importlib.import_module(f"{package}.{name}")
+        for k, value in vars(module).items():
+            if k.startswith("_") or k == "annotations" or imported(value):
+                continue
+            if k in names and names[k] is not value:
+                raise RuntimeError(f"{package}: {k} means one thing in {name} and another "
+                                   "in a module before it")
+            names[k] = value
+    return names
 
 
 def calculators() -> tuple[Calculator, ...]:

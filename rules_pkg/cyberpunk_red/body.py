@@ -34,7 +34,6 @@ FEATS = (
 
 
 @calculator(
-    id="cyberpunk_red.body_feats",
     sections=("melee-combat", "cover"),
     title="BODY: a two-handed weapon in one hand, moving cover",
     source=f"{SRC} § Melee combat, § Cover",

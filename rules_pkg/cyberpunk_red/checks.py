@@ -11,12 +11,13 @@ from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Result
 from .core import (
     MAX_DV,
-    MAX_STAT,
     _odds_check,
     beat_dv,
     beat_roll,
     margin_opposed,
     margin_vs_dv,
+    modifier_in,
+    stat_in,
 )
 from .sheet import NO_CRIT_10, SRC
 
@@ -31,9 +32,9 @@ from .sheet import NO_CRIT_10, SRC
 )
 def check_dv(
     *,
-    stat: Annotated[int, In("STAT", 0, MAX_STAT)] = 6,
-    skill: Annotated[int, In("Skill", 0, MAX_STAT)] = 4,
-    modifier: Annotated[int, In("Modifiers (e.g. -8 aimed, -2 grappled)", -30, 30)] = 0,
+    stat: Annotated[int, stat_in("STAT")] = 6,
+    skill: Annotated[int, stat_in("Skill")] = 4,
+    modifier: Annotated[int, modifier_in("Modifiers (e.g. -8 aimed, -2 grappled)")] = 0,
     dv: Annotated[int, In("DV", 0, MAX_DV)] = 15,
     rng: random.Random | None = None,
 ) -> Result:
@@ -61,19 +62,18 @@ def check_dv(
 
 
 @calculator(
-    id="cyberpunk_red.opposed",
     sections=("resolving-ranged-combat", "resolving-melee-combat"),
     title="Opposed roll (defender wins ties)",
     source=f"{SRC} § Resolving Ranged Combat, § Resolving Melee Combat, § Brawling/Grappling",
 )
 def opposed(
     *,
-    att_stat: Annotated[int, In("Attacker STAT", 0, MAX_STAT)] = 6,
-    att_skill: Annotated[int, In("Attacker Skill", 0, MAX_STAT)] = 4,
-    att_mod: Annotated[int, In("Attacker modifiers", -30, 30)] = 0,
-    def_stat: Annotated[int, In("Defender STAT", 0, MAX_STAT)] = 6,
-    def_skill: Annotated[int, In("Defender Skill", 0, MAX_STAT)] = 4,
-    def_mod: Annotated[int, In("Defender modifiers", -30, 30)] = 0,
+    att_stat: Annotated[int, stat_in("Attacker STAT")] = 6,
+    att_skill: Annotated[int, stat_in("Attacker Skill")] = 4,
+    att_mod: Annotated[int, modifier_in("Attacker modifiers")] = 0,
+    def_stat: Annotated[int, stat_in("Defender STAT")] = 6,
+    def_skill: Annotated[int, stat_in("Defender Skill")] = 4,
+    def_mod: Annotated[int, modifier_in("Defender modifiers")] = 0,
     rng: random.Random | None = None,
 ) -> Result:
     """Both roll STAT + Skill + 1d10; the attacker must roll higher (defender wins a tie)."""

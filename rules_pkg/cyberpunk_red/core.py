@@ -21,15 +21,35 @@ MAX_DAYS = 50  # exposure: 50d6 keeps the exact odds quick in the browser
 MAX_FALL = 300  # m: 60d6; far beyond the height the sheet calls certain death
 MAX_STAT = 30  # stats + skills beyond this are not a RED character
 MAX_DV = 60
+MAX_SP = 50  # the form's limit on an armour's (or a shield's) SP
+MAX_MODIFIER = 30  # the form's limit on a check's modifiers, either way
+MAX_BODY = 20  # the form's limit on a BODY
 
 
-_DODGE_REF = number("resolving-ranged-combat",
-                    r"REF (\d+) or higher can choose to attempt to dodge")
+# The inputs many rules share, each limit declared once.
+def stat_in(label: str) -> In:
+    """A STAT or a Skill: 0 to MAX_STAT."""
+    return In(label, 0, MAX_STAT)
 
 
-def dodge_ref() -> int:
-    """ "A Defender with a REF 8 or higher can choose to attempt to dodge a Ranged Attack"."""
-    return _DODGE_REF.read()
+def sp_in(label: str) -> In:
+    """Stopping Power: 0 to MAX_SP."""
+    return In(label, 0, MAX_SP)
+
+
+def modifier_in(label: str) -> In:
+    """The sum of a check's modifiers."""
+    return In(label, -MAX_MODIFIER, MAX_MODIFIER)
+
+
+def body_in(label: str) -> In:
+    """A living character's BODY: 1 to MAX_BODY."""
+    return In(label, 1, MAX_BODY)
+
+
+# "A Defender with a REF 8 or higher can choose to attempt to dodge a Ranged Attack".
+dodge_ref = number("resolving-ranged-combat",
+                   r"REF (\d+) or higher can choose to attempt to dodge").read
 
 
 def check(base: int) -> Distribution[int]:
@@ -123,9 +143,9 @@ class Defender:
     defence: Annotated[str, In("Defence", choices=(("dv", "DV from the range table"),
                                                    ("dodge", "Dodge (REF 8+)")))] = "dv"
     dv: Annotated[int, In("DV (the range table is not in the sheet)", 0, MAX_DV)] = 15
-    def_ref: Annotated[int, In("Defender REF", 0, MAX_STAT)] = 6
-    def_dex: Annotated[int, In("Defender DEX", 0, MAX_STAT)] = 6
-    def_evasion: Annotated[int, In("Defender Evasion", 0, MAX_STAT)] = 4
+    def_ref: Annotated[int, stat_in("Defender REF")] = 6
+    def_dex: Annotated[int, stat_in("Defender DEX")] = 6
+    def_evasion: Annotated[int, stat_in("Defender Evasion")] = 4
 
     def against(self, what: str) -> Defence:
         """The defence against `what` (a dodge needs REF 8+)."""
@@ -138,9 +158,9 @@ class Target:
     """A target's inputs for a dodge it may choose (a blast, a shotgun shell), declared once
     (a kernel input group): "a Defender with a REF 8 or higher" dodges with DEX + Evasion."""
 
-    def_ref: Annotated[int, In("Target REF", 0, MAX_STAT)] = 6
-    def_dex: Annotated[int, In("Target DEX", 0, MAX_STAT)] = 6
-    def_evasion: Annotated[int, In("Target Evasion", 0, MAX_STAT)] = 4
+    def_ref: Annotated[int, stat_in("Target REF")] = 6
+    def_dex: Annotated[int, stat_in("Target DEX")] = 6
+    def_evasion: Annotated[int, stat_in("Target Evasion")] = 4
 
     def against(self, defence: str, dv: int, what: str) -> Defence:
         """The defence against `what`: the DV, or a dodge (REF 8+)."""
@@ -156,7 +176,7 @@ class Target:
 
 
 # the attacker's other modifiers, as every Ranged Attack's form names them
-OtherModifiers = Annotated[int, In("Other modifiers", -30, 30)]
+OtherModifiers = Annotated[int, modifier_in("Other modifiers")]
 
 
 @dataclass(frozen=True)
@@ -165,8 +185,8 @@ class Shooter:
     the weapon's Skill + modifiers. A weapon whose Skill the sheet names (Autofire, Shoulder
     Arms) declares only that label again, as a subclass: same inputs, same order."""
 
-    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6
-    skill: Annotated[int, In("Weapon Skill", 0, MAX_STAT)] = 4
+    ref: Annotated[int, stat_in("REF")] = 6
+    skill: Annotated[int, stat_in("Weapon Skill")] = 4
     modifier: OtherModifiers = 0
 
     @property
@@ -181,12 +201,12 @@ class Shooter:
 
 @dataclass(frozen=True)
 class Autofirer(Shooter):
-    skill: Annotated[int, In("Autofire Skill", 0, MAX_STAT)] = 4
+    skill: Annotated[int, stat_in("Autofire Skill")] = 4
 
 
 @dataclass(frozen=True)
 class ShotgunShooter(Shooter):
-    skill: Annotated[int, In("Shoulder Arms", 0, MAX_STAT)] = 4
+    skill: Annotated[int, stat_in("Shoulder Arms")] = 4
 
 
 @dataclass(frozen=True)
@@ -194,8 +214,8 @@ class Athlete:
     """DEX + Athletics, declared once (a kernel input group): § Falling's Athletics check
     and, with modifiers, § Throw's attack."""
 
-    dex: Annotated[int, In("DEX", 0, MAX_STAT)] = 6
-    athletics: Annotated[int, In("Athletics", 0, MAX_STAT)] = 4
+    dex: Annotated[int, stat_in("DEX")] = 6
+    athletics: Annotated[int, stat_in("Athletics")] = 4
 
     @property
     def base(self) -> int:
@@ -220,34 +240,12 @@ class Thrower(Athlete):
         return f"{super().says()} {self.modifier:+d}"
 
 
-_CRIT_BONUS = number("critical-injuries", r"deal (\d+) Bonus Damage")
-
-
-def crit_bonus() -> int:
-    """ "deal 5 Bonus Damage directly to the target's Hit Points"."""
-    return _CRIT_BONUS.read()
-
-
-_CRIT_FACE = number("critical-injuries", r"come up (\d+)")
-
-
-def crit_face() -> int:
-    """ "two or more Dice ... come up 6"."""
-    return _CRIT_FACE.read()
-
-
-_HEAD_MULTIPLIER = number("aimed-shots", r"head armor by (\d+)")
-
-
-def head_multiplier() -> int:
-    return _HEAD_MULTIPLIER.read()
-
-
-_ABLATION = number("taking-damage", r"reducing its SP by (\d+) point")
-
-
-def ablation() -> int:
-    return _ABLATION.read()
+# "deal 5 Bonus Damage directly to the target's Hit Points".
+crit_bonus = number("critical-injuries", r"deal (\d+) Bonus Damage").read
+# "two or more Dice ... come up 6".
+crit_face = number("critical-injuries", r"come up (\d+)").read
+head_multiplier = number("aimed-shots", r"head armor by (\d+)").read
+ablation = number("taking-damage", r"reducing its SP by (\d+) point").read
 
 
 @dataclass(frozen=True)

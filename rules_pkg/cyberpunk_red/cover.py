@@ -14,6 +14,7 @@ from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Result
 from .core import (
+    MAX_BODY,
     MAX_DV,
     Shooter,
     Target,
@@ -24,11 +25,11 @@ from .core import (
     dodge_ref,
     margin_opposed,
     p_beat,
+    sp_in,
     take_damage,
 )
 from .sheet import GAME, SRC, number, table
 
-MAX_BODY = 20  # the form's limit on a corpse's or Human Shield's BODY
 # § Cover: each material's HP as thick and as thin cover; § Using Shields: a shield's HP
 COVER_HP = table("cover-hp", ("text", "amount", "amount"), 6)
 SHIELDS = table("shields", ("text", "text"), 2)
@@ -71,7 +72,6 @@ def hit_cover(damage: int, cover_hp: int, explosive: bool = False) -> CoverHit:
 
 
 @calculator(
-    id="cyberpunk_red.cover",
     sections=("cover",),
     title="Cover HP and damage",
     source=f"{SRC} § Cover (Type of Cover), § Explosives",
@@ -160,7 +160,6 @@ _EXPLOSIVE_SIDE = number("explosives", r"(\d+) Square by \d+ Square")
 
 
 @calculator(
-    id="cyberpunk_red.explosive",
     sections=("explosives",),
     title="Explosives: one damage roll for the blast",
     source=f"{SRC} § Explosives, § Cover, § Taking damage",
@@ -172,7 +171,7 @@ def explosive(
     dv: Annotated[int, In("DV to hit the target square", 0, MAX_DV)] = 15,
     dice: Annotated[int, In("Explosive damage (d6)", 1, 30)] = 6,
     cover_hp: Annotated[int, In("Target's cover HP (0 = none)", 0, 1000)] = 0,
-    sp_body: Annotated[int, In("Target body SP", 0, 50)] = 11,
+    sp_body: Annotated[int, sp_in("Target body SP")] = 11,
     dodge: Annotated[bool, In("Target dodges the blast (REF 8+)")] = False,
     target: Target,
     rng: random.Random | None = None,
@@ -253,7 +252,6 @@ def _shield_hp() -> dict[tuple[str, int], int]:
 
 
 @calculator(
-    id="cyberpunk_red.shield",
     sections=("using-shields", "human-shields"),
     title="Shields and Human Shields",
     source=f"{SRC} § Using Shields, § Human Shields, § Taking damage",
@@ -269,7 +267,7 @@ def shield(
     body: Annotated[int, In("BODY of the corpse / Human Shield", 0, MAX_BODY)] = 6,
     current_hp: Annotated[int, In("Shield's current HP (-1 = full)", -1, 200, max_by=Bound(
         ("shield", "body"), "that shield's HP (§ Using Shields)", _shield_hp))] = -1,
-    human_sp: Annotated[int, In("Human Shield's body SP", 0, 50)] = 7,
+    human_sp: Annotated[int, sp_in("Human Shield's body SP")] = 7,
     damage: Annotated[int, In("Damage of the attack", 0, 500)] = 15,
     attack: Annotated[str, In(
         "Attack",

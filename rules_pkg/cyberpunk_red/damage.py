@@ -23,6 +23,7 @@ from .core import (
     head_multiplier,
     melee_note,
     melee_sp,
+    sp_in,
     take_damage,
 )
 from .sheet import SRC, Dice, parse_dice, table
@@ -45,7 +46,6 @@ ROLLED_MAX = Bound(("dice", "sixes"), "those d6 and that box for two 6s", _rolle
 
 
 @calculator(
-    id="cyberpunk_red.damage",
     sections=("taking-damage", "critical-injuries", "armor"),
     title="Damage against SP (ablation, head, melee, Critical Injury)",
     source=f"{SRC} § Taking damage, § Aimed Shots, § Melee combat, § Critical Injuries",
@@ -53,7 +53,7 @@ ROLLED_MAX = Bound(("dice", "sixes"), "those d6 and that box for two 6s", _rolle
 def damage(
     *,
     dice: Annotated[int, In("Damage dice (d6)", 1, MAX_DAMAGE_DICE)] = 3,
-    sp: Annotated[int, In("SP at that location", 0, 50)] = 11,
+    sp: Annotated[int, sp_in("SP at that location")] = 11,
     location: Annotated[str, In(
         "Location",
         choices=(("body", "Body"), ("head", "Head (Aimed Shot)")),

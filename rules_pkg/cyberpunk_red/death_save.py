@@ -11,6 +11,7 @@ from ..dice import Distribution, Draw, expand
 from ..errors import LimitError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, OddsRow, Result
+from .core import body_in
 from .sheet import SRC, number
 
 # -- death save -----------------------------------------------------------------------------
@@ -65,14 +66,13 @@ def death_saves(body: int, penalty: int, saves: int) -> Distribution[int]:
 
 
 @calculator(
-    id="cyberpunk_red.death_save",
     sections=("death-save",),
     title="Death Save",
     source=f"{SRC} § Death Save",
 )
 def death_save(
     *,
-    body: Annotated[int, In("BODY", 1, 20)] = 6,
+    body: Annotated[int, body_in("BODY")] = 6,
     penalty: Annotated[int, In("Death Save Penalty so far", 0, 20)] = 0,
     saves: Annotated[int, In("Turns to survive", 1, 20)] = 3,
     rng: random.Random | None = None,

@@ -12,7 +12,16 @@ from ..dice import Distribution, Draw, check_dice, expand, total
 from ..errors import LimitError, RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Odds, Result
-from .core import MAX_DAYS, MAX_FALL, MAX_STAT, Athlete, p_beat, take_damage
+from .core import (
+    MAX_DAYS,
+    MAX_FALL,
+    Athlete,
+    body_in,
+    p_beat,
+    sp_in,
+    stat_in,
+    take_damage,
+)
 from .sheet import NO_CRIT_10, SRC, Dice, dice_of, number, table
 
 # -- other types of damage --------------------------------------------------------------------
@@ -44,7 +53,6 @@ def _fire_index(severity: str) -> int:
 
 
 @calculator(
-    id="cyberpunk_red.fire",
     sections=("being-on-fire", "radiation"),
     title="On Fire and high radiation",
     source=f"{SRC} § Being On Fire, § Radiation",
@@ -93,14 +101,13 @@ VACUUM_DICE = number("drowning-and-asphyxiation", r"additional (\d+)d(\d+) in da
 
 
 @calculator(
-    id="cyberpunk_red.drowning",
     sections=("drowning-and-asphyxiation",),
     title="Drowning and Asphyxiation",
     source=f"{SRC} § Drowning and Asphyxiation",
 )
 def drowning(
     *,
-    body: Annotated[int, In("BODY", 1, 20)] = 6,
+    body: Annotated[int, body_in("BODY")] = 6,
     turns: Annotated[int, In("Turns drowning", 1, 100)] = 1,
     space: Annotated[bool, In("Asphyxiating in space")] = False,
     rng: random.Random | None = None,
@@ -146,14 +153,13 @@ ELECTROCUTION_DICE = number("electrocution", r"immediately take (\d+)d(\d+) dama
 
 
 @calculator(
-    id="cyberpunk_red.electrocution",
     sections=("electrocution",),
     title="Electrocution",
     source=f"{SRC} § Electrocution, § Taking damage",
 )
 def electrocution(
     *,
-    sp: Annotated[int, In("Body SP", 0, 50)] = 11,
+    sp: Annotated[int, sp_in("Body SP")] = 11,
     turns: Annotated[int, In("Shocks (staying in contact)", 1, 10)] = 1,
     rng: random.Random | None = None,
 ) -> Result:
@@ -215,7 +221,6 @@ _EXPOSURE_DICE = number("exposure", r"deal (\d+)d(\d+) damage directly")
 
 
 @calculator(
-    id="cyberpunk_red.exposure",
     sections=("exposure",),
     title="Exposure",
     source=f"{SRC} § Exposure",
@@ -260,7 +265,6 @@ _FALLING_TURN = number("falling", r"fall (\d+) ?m/yds at the end")
 
 
 @calculator(
-    id="cyberpunk_red.falling",
     sections=("falling",),
     title="Falling",
     source=f"{SRC} § Falling, § Taking damage",
@@ -268,7 +272,7 @@ _FALLING_TURN = number("falling", r"fall (\d+) ?m/yds at the end")
 def falling(
     *,
     metres: Annotated[int, In("Height fallen (m/yds)", 0, MAX_FALL)] = 20,
-    sp: Annotated[int, In("Body SP", 0, 50)] = 11,
+    sp: Annotated[int, sp_in("Body SP")] = 11,
     cyberlegs: Annotated[int, In("Number of Cyberlegs", 0, 2)] = 0,
     athlete: Athlete,  # an input group: the kernel builds it from its inputs
     rng: random.Random | None = None,
@@ -361,7 +365,6 @@ def _poison_choices() -> tuple[tuple[str, str], ...]:
 
 
 @calculator(
-    id="cyberpunk_red.poison",
     sections=("poisons-and-drugs",),
     title="Poisons and Drugs",
     source=f"{SRC} § Poisons and Drugs",
@@ -370,8 +373,8 @@ def _poison_choices() -> tuple[tuple[str, str], ...]:
 def poison(
     *,
     kind: Annotated[str, In("Poison or drug", choices=_poison_choices())] = "poisons:0",
-    will: Annotated[int, In("STAT for Resist Torture/Drugs", 0, MAX_STAT)] = 5,
-    skill: Annotated[int, In("Resist Torture/Drugs", 0, MAX_STAT)] = 2,
+    will: Annotated[int, stat_in("STAT for Resist Torture/Drugs")] = 5,
+    skill: Annotated[int, stat_in("Resist Torture/Drugs")] = 2,
     rng: random.Random | None = None,
 ) -> Result:
     """Resist Torture/Drugs against the DV; on a failure the effect (armour not ablated)."""

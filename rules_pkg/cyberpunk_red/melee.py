@@ -12,11 +12,11 @@ from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Highlight, Result
 from .checks import _opposed_result
 from .core import (
-    MAX_STAT,
     MELEE_HALF_DEFAULT,
     MeleeHalfIn,
     _hp_odds,
     beat_roll,
+    body_in,
     crit_bonus,
     damage_dice,
     damage_pool,
@@ -25,6 +25,9 @@ from .core import (
     margin_opposed,
     melee_note,
     melee_sp,
+    modifier_in,
+    sp_in,
+    stat_in,
     strike,
     take_damage,
 )
@@ -34,7 +37,6 @@ from .sheet import NO_CRIT_10, SRC, number
 
 
 @calculator(
-    id="cyberpunk_red.brawling",
     sections=("brawling-grappling",),
     title="Brawling damage by BODY",
     source=f"{SRC} § Brawling/Grappling (Damage from bare fist), § Taking damage",
@@ -42,9 +44,9 @@ from .sheet import NO_CRIT_10, SRC, number
 )
 def brawling(
     *,
-    body: Annotated[int, In("BODY", 1, 20)] = 6,
+    body: Annotated[int, body_in("BODY")] = 6,
     cyberarm: Annotated[bool, In("Cyberarm")] = False,
-    sp: Annotated[int, In("Defender SP", 0, 50)] = 0,
+    sp: Annotated[int, sp_in("Defender SP")] = 0,
     rng: random.Random | None = None,
 ) -> Result:
     """Damage from bare fist by BODY (a Cyberarm: 2d6 unless BODY is 7+)."""
@@ -82,22 +84,21 @@ def brawling(
 
 
 @calculator(
-    id="cyberpunk_red.melee",
     sections=("melee-combat", "resolving-melee-combat"),
     title="Melee attack (armour halved)",
     source=f"{SRC} § Melee combat, § Resolving Melee Combat, § Taking damage",
 )
 def melee(
     *,
-    dex: Annotated[int, In("Attacker DEX", 0, MAX_STAT)] = 6,
-    skill: Annotated[int, In("Melee skill", 0, MAX_STAT)] = 4,
-    modifier: Annotated[int, In("Other modifiers (-2 grappled …)", -30, 30)] = 0,
+    dex: Annotated[int, stat_in("Attacker DEX")] = 6,
+    skill: Annotated[int, stat_in("Melee skill")] = 4,
+    modifier: Annotated[int, modifier_in("Other modifiers (-2 grappled …)")] = 0,
     aim: Annotated[str, In("Aimed Shot", choices=AIM_CHOICES)] = "none",
-    def_dex: Annotated[int, In("Defender DEX", 0, MAX_STAT)] = 6,
-    def_evasion: Annotated[int, In("Defender Evasion", 0, MAX_STAT)] = 4,
+    def_dex: Annotated[int, stat_in("Defender DEX")] = 6,
+    def_evasion: Annotated[int, stat_in("Defender Evasion")] = 4,
     dice: Annotated[int, In("Weapon damage (d6)", 1, 20)] = 2,
-    sp: Annotated[int, In("Defender body SP", 0, 50)] = 11,
-    sp_head: Annotated[int, In("Defender head SP", 0, 50)] = 11,
+    sp: Annotated[int, sp_in("Defender body SP")] = 11,
+    sp_head: Annotated[int, sp_in("Defender head SP")] = 11,
     melee_half: MeleeHalfIn = MELEE_HALF_DEFAULT,
     rng: random.Random | None = None,
 ) -> Result:
@@ -162,32 +163,21 @@ def melee(
     ), rng, attack, say)
 
 
-_THROW_MAX = number("throw", r"maximum of (\d+) SQ")
-
-
-def throw_max() -> int:
-    return _THROW_MAX.read()
-
-
-_GRAPPLE_PENALTY = number("brawling-grappling", r"take a (-\d+) to all actions")
-
-
-def grapple_penalty() -> int:
-    return _GRAPPLE_PENALTY.read()
+throw_max = number("throw", r"maximum of (\d+) SQ").read
+grapple_penalty = number("brawling-grappling", r"take a (-\d+) to all actions").read
 
 
 @calculator(
-    id="cyberpunk_red.grab",
     sections=("brawling-grappling",),
     title="Grab (start or break a Grapple)",
     source=f"{SRC} § Brawling/Grappling",
 )
 def grab(
     *,
-    dex: Annotated[int, In("Your DEX", 0, MAX_STAT)] = 6,
-    brawling: Annotated[int, In("Your Brawling", 0, MAX_STAT)] = 4,
-    def_dex: Annotated[int, In("Target DEX", 0, MAX_STAT)] = 6,
-    def_brawling: Annotated[int, In("Target Brawling", 0, MAX_STAT)] = 4,
+    dex: Annotated[int, stat_in("Your DEX")] = 6,
+    brawling: Annotated[int, stat_in("Your Brawling")] = 4,
+    def_dex: Annotated[int, stat_in("Target DEX")] = 6,
+    def_brawling: Annotated[int, stat_in("Target Brawling")] = 4,
     breaking: Annotated[bool, In("Breaking a Grapple (both at -2)")] = False,
     rng: random.Random | None = None,
 ) -> Result:
@@ -246,7 +236,6 @@ def choke(body: int, hp: int, rounds: int) -> GrappleDamage:
 
 
 @calculator(
-    id="cyberpunk_red.grapple_action",
     sections=("choke", "throw"),
     title="Choke or Throw",
     source=f"{SRC} § Choke, § Throw",
@@ -258,7 +247,7 @@ def grapple_action(
         "Action",
         choices=(("choke", "Choke"), ("throw", "Throw")),
     )] = "choke",
-    body: Annotated[int, In("Your BODY", 1, 20)] = 6,
+    body: Annotated[int, body_in("Your BODY")] = 6,
     hp: Annotated[int, In("Defender's HP", -100, 200)] = 20,
     rounds: Annotated[int, In("Successive Rounds of Choke (including this one)", 1, 100)] = 1,
 ) -> Result:

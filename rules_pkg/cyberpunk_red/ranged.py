@@ -12,7 +12,6 @@ from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
 from .checks import _opposed_result
 from .core import (
-    MAX_STAT,
     MELEE_HALF_DEFAULT,
     Autofirer,
     Defence,
@@ -28,6 +27,8 @@ from .core import (
     head_multiplier,
     margin_opposed,
     p_beat,
+    sp_in,
+    stat_in,
     strike,
     take_damage,
 )
@@ -43,11 +44,7 @@ AIM_CHOICES = (
 )
 
 
-_AIM_PENALTY = number("aimed-shots", r"a (-\d+) to your check to aim")
-
-
-def aim_penalty() -> int:
-    return _AIM_PENALTY.read()
+aim_penalty = number("aimed-shots", r"a (-\d+) to your check to aim").read
 
 
 def _attack_damage(
@@ -74,7 +71,6 @@ def _attack_damage(
 
 
 @calculator(
-    id="cyberpunk_red.ranged",
     sections=("resolving-ranged-combat", "aimed-shots"),
     title="Ranged attack (single shot, Aimed Shots)",
     source=f"{SRC} § Resolving Ranged Combat, § Aimed Shots, § Taking damage, § Critical Injuries",
@@ -85,8 +81,8 @@ def ranged(
     aim: Annotated[str, In("Aimed Shot", choices=AIM_CHOICES)] = "none",
     target: Defender,  # an input group: the kernel builds it from its inputs
     dice: Annotated[int, In("Weapon damage (d6)", 1, 20)] = 3,
-    sp_body: Annotated[int, In("Body SP", 0, 50)] = 11,
-    sp_head: Annotated[int, In("Head SP", 0, 50)] = 11,
+    sp_body: Annotated[int, sp_in("Body SP")] = 11,
+    sp_head: Annotated[int, sp_in("Head SP")] = 11,
     rng: random.Random | None = None,
 ) -> Result:
     """REF + Weapon Skill + 1d10 vs the range DV or a dodge; damage against SP."""
@@ -180,7 +176,6 @@ _AUTOFIRE_DMG = number("auto-fire-mode", r"roll (\d+)d(\d+) for damage")
 
 
 @calculator(
-    id="cyberpunk_red.autofire",
     sections=("auto-fire-mode",),
     title="Autofire",
     source=f"{SRC} § Auto fire mode, § Taking damage, § Critical Injuries",
@@ -195,7 +190,7 @@ def autofire(
     bullets: Annotated[int, In("Bullets in the clip", AUTOFIRE_BULLETS, 500,
                                help=f"Autofire costs {AUTOFIRE_BULLETS} bullets")] = 30,
     target: Defender,  # an input group: the kernel builds it from its inputs
-    sp_body: Annotated[int, In("Body SP", 0, 50)] = 11,
+    sp_body: Annotated[int, sp_in("Body SP")] = 11,
     rng: random.Random | None = None,
 ) -> Result:
     """Hit: 2d6 x the amount you beat the DV by, up to the weapon's Autofire (3 SMG, 4 AR)."""
@@ -253,19 +248,18 @@ _SUPPRESSIVE_HI = number("suppressive-fire", r"within (\d+)-(\d+) Squares", 2)
 
 
 @calculator(
-    id="cyberpunk_red.suppressive",
     sections=("suppressive-fire",),
     title="Suppressive Fire",
     source=f"{SRC} § Suppressive Fire",
 )
 def suppressive(
     *,
-    ref: Annotated[int, In("Your REF", 0, MAX_STAT)] = 6,
-    autofire: Annotated[int, In("Your Autofire Skill", 0, MAX_STAT)] = 4,
+    ref: Annotated[int, stat_in("Your REF")] = 6,
+    autofire: Annotated[int, stat_in("Your Autofire Skill")] = 4,
     bullets: Annotated[int, In("Bullets in the clip", SUPPRESSIVE_BULLETS, 500,
                                help=f"Suppressive Fire costs {SUPPRESSIVE_BULLETS} bullets")] = 30,
-    will: Annotated[int, In("Target WILL", 0, MAX_STAT)] = 5,
-    concentration: Annotated[int, In("Target Concentration", 0, MAX_STAT)] = 2,
+    will: Annotated[int, stat_in("Target WILL")] = 5,
+    concentration: Annotated[int, stat_in("Target Concentration")] = 2,
     rng: random.Random | None = None,
 ) -> Result:
     """Everyone on foot in 7-12 squares, out of cover and in sight, rolls WILL +
@@ -299,7 +293,6 @@ SHOTGUN_DICE = number("shotgun-shells", r"takes (\d+)d(\d+)")
 
 
 @calculator(
-    id="cyberpunk_red.shotgun_shell",
     sections=("shotgun-shells",),
     title="Shotgun Shell",
     source=f"{SRC} § Shotgun Shells, § Taking damage, § Critical Injuries",
@@ -312,7 +305,7 @@ def shotgun_shell(
         choices=(("dv", "Does not dodge"), ("dodge", "Dodges (REF 8+)")),
     )] = "dv",
     target: Target,
-    sp_body: Annotated[int, In("Target body SP", 0, 50)] = 11,
+    sp_body: Annotated[int, sp_in("Target body SP")] = 11,
     rng: random.Random | None = None,
 ) -> Result:
     """One Ranged Attack vs DV13; on a hit every target in a 3x3 area in front takes 3d6."""

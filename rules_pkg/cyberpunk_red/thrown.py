@@ -9,7 +9,7 @@ from ..dice import check_dice
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Result
-from .core import Defender, Thrower, _odds_check
+from .core import Defender, Thrower, _odds_check, sp_in
 from .melee import throw_max
 from .ranged import shot
 from .sheet import NO_CRIT_10, SRC
@@ -23,7 +23,6 @@ OBJECTS = (
 
 
 @calculator(
-    id="cyberpunk_red.throw_object",
     sections=("throw",),
     title="Throw an object",
     source=f"{SRC} § Throw, § Resolving Ranged Combat, § Taking damage",
@@ -36,7 +35,7 @@ def throw_object(
     thrown: Annotated[str, In("What you throw", choices=OBJECTS)] = "melee",
     target: Defender,
     dice: Annotated[int, In("Damage (d6)", 1, 20)] = 2,
-    sp_body: Annotated[int, In("Body SP", 0, 50)] = 11,
+    sp_body: Annotated[int, sp_in("Body SP")] = 11,
     rng: random.Random | None = None,
 ) -> Result:
     """§ Throw: "using an Action to make a Ranged Attack using DEX + Athletics + 1d10, up to a

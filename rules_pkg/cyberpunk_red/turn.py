@@ -8,27 +8,22 @@ from typing import Annotated
 from ..dice import Draw, expand
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
-from .core import MAX_STAT
+from .core import sp_in, stat_in
 from .sheet import SRC, number, words
 
-_INITIATIVE_DIE = number("initiative", r"REF\s*\+\s*1d(\d+)")
-
-
-def _initiative_die() -> int:
-    """§ Initiative: "REF+1d10=Initiative score" (the die's sides, read from the sheet)."""
-    return _INITIATIVE_DIE.read()
+# § Initiative: "REF+1d10=Initiative score" (the die's sides, read from the sheet).
+_initiative_die = number("initiative", r"REF\s*\+\s*1d(\d+)").read
 
 
 @calculator(
-    id="cyberpunk_red.initiative",
     sections=("initiative",),
     title="Initiative (REF + 1d10)",
     source=f"{SRC} § Initiative",
 )
 def initiative(
     *,
-    ref: Annotated[int, In("Your REF", 0, MAX_STAT)] = 6,
-    other_ref: Annotated[int, In("Opponent's REF", 0, MAX_STAT)] = 6,
+    ref: Annotated[int, stat_in("Your REF")] = 6,
+    other_ref: Annotated[int, stat_in("Opponent's REF")] = 6,
     rng: random.Random | None = None,
 ) -> Result:
     """Everyone rolls REF + 1d10; the higher Initiative score acts first."""
@@ -72,14 +67,13 @@ def _special_cost() -> int:
 
 
 @calculator(
-    id="cyberpunk_red.move",
     sections=("movement",),
     title="Move: squares this turn",
     source=f"{SRC} § Movement",
 )
 def move(
     *,
-    move: Annotated[int, In("MOVE (after any armour penalty)", 0, MAX_STAT)] = 6,
+    move: Annotated[int, stat_in("MOVE (after any armour penalty)")] = 6,
     walk: Annotated[int, In("Squares walked or run", 0, 40)] = 4,
     special: Annotated[int, In("Squares jumped or swum", 0, 40)] = 1,
 ) -> Result:
@@ -96,20 +90,19 @@ def move(
 
 
 @calculator(
-    id="cyberpunk_red.armor",
     sections=("armor",),
     title="Armor worn: SP per location and the Armor Penalty",
     source=f"{SRC} § Armor",
 )
 def armor(
     *,
-    body_sp: Annotated[int, In("Highest body SP worn", 0, 50)] = 11,
-    other_body_sp: Annotated[int, In("Another body piece's SP (0 = none)", 0, 50)] = 7,
-    head_sp: Annotated[int, In("Highest head SP worn", 0, 50)] = 11,
+    body_sp: Annotated[int, sp_in("Highest body SP worn")] = 11,
+    other_body_sp: Annotated[int, sp_in("Another body piece's SP (0 = none)")] = 7,
+    head_sp: Annotated[int, sp_in("Highest head SP worn")] = 11,
     penalty: Annotated[int, In("Most punishing Armor Penalty worn", 0, 10)] = 0,
-    ref: Annotated[int, In("REF", 0, MAX_STAT)] = 6,
-    dex: Annotated[int, In("DEX", 0, MAX_STAT)] = 6,
-    move: Annotated[int, In("MOVE", 0, MAX_STAT)] = 6,
+    ref: Annotated[int, stat_in("REF")] = 6,
+    dex: Annotated[int, stat_in("DEX")] = 6,
+    move: Annotated[int, stat_in("MOVE")] = 6,
 ) -> Result:
     """Only the highest SP in a location counts; the worst Armor Penalty lowers REF, DEX and
     MOVE once, and can leave a character at MOVE 0, immobile."""

@@ -50,6 +50,7 @@ from .sheet import (
     STATUS,
     TABLES_ALL,
     Row,
+    characteristic_in,
     row,
 )
 
@@ -216,7 +217,6 @@ _HELPLESS_FROM = {"modifiers": "Status Modifiers", "effects": "Status Effects"}
 
 
 @calculator(
-    id="d100.test",
     title="Test: target, success and degrees",
     source=f"{CIRC}, § Status Modifiers, {STATUS}, § Weapon Jams + {DOS_RULE}",
     tables=TABLES_ALL,
@@ -225,7 +225,7 @@ _HELPLESS_FROM = {"modifiers": "Status Modifiers", "effects": "Status Effects"}
 )
 def test(
     *,
-    characteristic: Annotated[int, In("Characteristic (WS, BS, Ag…)", 0, 100)] = 40,
+    characteristic: Annotated[int, characteristic_in("Characteristic (WS, BS, Ag…)")] = 40,
     kind: Annotated[str, In("Test", choices=KINDS)] = "bs",
     horde: Annotated[bool, In("Tester is a Horde")] = False,
     status: Annotated[Mapping[str, bool], Each(_status_inputs)],

@@ -6,9 +6,12 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from ..errors import RulesError
-from ..kernel import In, calculator
+from ..kernel import In
 from ..registry import Result
-from .sheet import CIRC, row
+from .sheet import (
+    CIRCUMSTANCES,
+    row,
+)
 
 # -- cover ----------------------------------------------------------------------------------
 
@@ -37,11 +40,9 @@ def melee_depletion(pen: int, sb: int, charge: bool, dos: int) -> int:
     return pen + sb + (dos // 2 if charge else 0)
 
 
-@calculator(
-    id="d100.cover",
+@CIRCUMSTANCES.calculator(
     title="Cover: damage through and depletion",
-    source=f"{CIRC} § Cover, § Depleting Cover (Ranged), § Depleting Cover (Melee)",
-    tables=("combat-circumstances",),
+    at="Cover, § Depleting Cover (Ranged), § Depleting Cover (Melee)",
 )
 def cover(
     *,

@@ -8,9 +8,15 @@ from typing import Annotated
 
 from ..data import Entry
 from ..dice import Draw, expand
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Odds, Result
-from .sheet import CIRC, STATUS, entry, row
+from .sheet import (
+    CIRCUMSTANCES,
+    STATUS_EFFECTS,
+    Horde,
+    entry,
+    row,
+)
 
 
 def _dice(name: str, after: str, cell: int = 0) -> Entry:
@@ -28,11 +34,9 @@ _DECAY_EVERY = entry("Decay", pattern=r"Remove (\d+) Decay per (\d+) hour", grou
 _HALLUCINATING = (_dice("Hallucinating", "for", 1), _dice("Hallucinating", "for", 2))
 
 
-@calculator(
-    id="d100.scatter",
+@CIRCUMSTANCES.calculator(
     title="Scatter after a miss (Blast or thrown weapons)",
-    source=f"{CIRC} § Scattering",
-    tables=("combat-circumstances",),
+    at="Scattering",
 )
 def scatter(
     *,
@@ -67,11 +71,9 @@ def scatter(
         notes=("The Scatter Diagram itself is not in the sheet.",)), rng, land, say)
 
 
-@calculator(
-    id="d100.decay",
+@STATUS_EFFECTS.calculator(
     title="Decay: recovery with rest",
-    source=f"{STATUS} § Decay",
-    tables=("status-effects",),
+    at="Decay",
 )
 def decay(
     *,
@@ -89,15 +91,13 @@ def decay(
                    f"{decay} - {per} \u00d7 {hours // every} = {left}"), highlight=(r.highlight,))
 
 
-@calculator(
-    id="d100.hallucinating",
+@STATUS_EFFECTS.calculator(
     title="Hallucinating: how long",
-    source=f"{STATUS} § Hallucinating",
-    tables=("status-effects",),
+    at="Hallucinating",
 )
 def hallucinating(
     *,
-    horde: Annotated[bool, In("A Horde")] = False,
+    horde: Horde = False,
     rng: random.Random | None = None,
 ) -> Result:
     """Characters roll on the Hallucinogenic table for 1d10 rounds; Hordes are Stunned."""

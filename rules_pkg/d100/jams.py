@@ -8,11 +8,18 @@ from typing import Annotated
 
 from ..dice import Distribution
 from ..errors import RulesError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Odds, OddsRow, Result
 from .degrees import d100_test, degree_odds, test_distribution
 from .modifiers import modifiers
-from .sheet import CIRC, JAM_AT, entry, row
+from .sheet import (
+    CIRCUMSTANCES,
+    JAM_AT,
+    AttackerHorde,
+    characteristic_in,
+    entry,
+    row,
+)
 
 # § Weapon Jams: "a Full Action and a Ballistic Skill+20 test, +10 for ...", "the test is -20"
 _CLEAR = entry("Weapon Jams", "Ballistic Skill")
@@ -26,15 +33,13 @@ _BOOM = entry("Missile and Grenade Jams", pattern=r"On a (\d+), however")
 # -- jams -------------------------------------------------------------------------------------
 
 
-@calculator(
-    id="d100.jam_clear",
+@CIRCUMSTANCES.calculator(
     title="Clearing a weapon jam",
-    source=f"{CIRC} § Weapon Jams",
-    tables=("combat-circumstances",),
+    at="Weapon Jams",
 )
 def jam_clear(
     *,
-    bs: Annotated[int, In("Ballistic Skill", 0, 100)] = 40,
+    bs: Annotated[int, characteristic_in("Ballistic Skill")] = 40,
     proficient: Annotated[bool, In("Proficient with the weapon")] = True,
     specialised: Annotated[bool, In("Specialised talent for the weapon")] = False,
     mastery: Annotated[bool, In("Mastery talent for the weapon")] = False,
@@ -88,15 +93,13 @@ def jam_clear(
     ), rng, d100_test(target), say)
 
 
-@calculator(
-    id="d100.missile_jam",
+@CIRCUMSTANCES.calculator(
     title="Missile and grenade jams",
-    source=f"{CIRC} § Missile and Grenade Jams, § Weapon Jams",
-    tables=("combat-circumstances",),
+    at="Missile and Grenade Jams, § Weapon Jams",
 )
 def missile_jam(
     *,
-    horde: Annotated[bool, In("Attacker is a Horde")] = False,
+    horde: AttackerHorde = False,
     rng: random.Random | None = None,
 ) -> Result:
     """On a jam roll 1d10: 1-9 a dud, 10 it explodes in the user's hands."""

@@ -34,6 +34,8 @@ ALL = tuple(k for k, _ in KINDS)
 # one it gives to attacks against a target ("to hit a dazed target") reaches the attacks only.
 WS_TESTS = ("ws", "parry", "grapple")
 AGILITY_TESTS = ("agility", "dodge")
+# the sight-based tests Fog, Low Light and Darkness all name, in the same words
+SIGHT = ((("perception",), "Perception tests using sight"), (("concealment",), "Concealment tests"))
 
 
 @dataclass(frozen=True)
@@ -81,8 +83,7 @@ SPECS: tuple[Spec, ...] = (
         "Fog/Smoke/Mist",
         (
             (("bs",), "Ballistic skill tests against targets"),
-            (("perception",), "Perception tests using sight"),
-            (("concealment",), "Concealment tests"),
+            *SIGHT,
         ),
     ),
     Spec(
@@ -91,8 +92,7 @@ SPECS: tuple[Spec, ...] = (
         "Low Light",
         (
             ((*WS_TESTS, "bs"), "Weapon Skill and Ballistic Skill tests"),
-            (("perception",), "Perception tests using sight"),
-            (("concealment",), "Concealment tests"),
+            *SIGHT,
         ),
     ),
     Spec(
@@ -102,8 +102,7 @@ SPECS: tuple[Spec, ...] = (
         (
             (WS_TESTS, "Weapon Skill tests take a"),
             (("bs",), "Ballistic Skill tests take a"),
-            (("perception",), "Perception tests using sight"),
-            (("concealment",), "Concealment tests"),
+            *SIGHT,
         ),
     ),
     Spec(

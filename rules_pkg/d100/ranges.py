@@ -11,9 +11,10 @@ from ..errors import RulesError
 from ..kernel import In, calculator
 from ..registry import Result
 from .modifiers import range_modifiers
-from .sheet import CIRC, entry, row
+from .sheet import CIRC, AttackerHorde, entry, row
 
-_POINT_BLANK = entry("Point Blank", pattern=r"distance of (\d+)")
+# Point Blank: "Ranged attacks at a distance of 1km".
+point_blank = entry("Point Blank", pattern=r"distance of (\d+)").read
 
 # -- range bands ----------------------------------------------------------------------------
 
@@ -55,11 +56,6 @@ def class_range(weapon_class: str) -> int:
     return mx // 3
 
 
-def point_blank() -> int:
-    """Point Blank: "Ranged attacks at a distance of 1km"."""
-    return _POINT_BLANK.read()
-
-
 def range_band(distance: int, rng_value: int) -> str:
     """point_blank / short / normal / long / extreme / out_of_range, by the sheet's rules."""
     pb = point_blank()
@@ -87,7 +83,7 @@ def range_calc(
     distance: Annotated[int, In("Distance to the target (as the sheet: km)", 1, 10000)] = 4,
     weapon_class: Annotated[str, In("Weapon class", choices=WEAPON_CLASSES)] = "medium",
     weapon_range: Annotated[int, In("Weapon Range (0 = from the class)", 0, 3000)] = 0,
-    horde: Annotated[bool, In("Attacker is a Horde")] = False,
+    horde: AttackerHorde = False,
 ) -> Result:
     """The band a distance falls in, and its BS modifier (or a Horde's DoS)."""
     rv = weapon_range or class_range(weapon_class)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
 from .. import data
+from ..kernel import In, Part
 from ..registry import Highlight
 
 GAME = "d100"
@@ -18,6 +20,23 @@ TABLES = tuple(data.table_spec(GAME, tid, ("text",) * width) for tid, width in (
     ("status-effects", 4)))
 TABLES_ALL = tuple(t.key for t in TABLES)
 DOS_RULE = "standard d100 rule (DH2e): DoS/DoF = 1 + difference of the tens digits"
+
+# the two tables most rules stand on: a rule of one says only where in it (kernel.Part)
+CIRCUMSTANCES = Part(f"{CIRC} § ", ("combat-circumstances",))
+STATUS_EFFECTS = Part(f"{STATUS} § ", ("status-effects",))
+
+# inputs several rules share, each declared once
+MAX_CHARACTERISTIC = 100  # the form's limit on a characteristic
+
+
+def characteristic_in(label: str) -> In:
+    """A characteristic (WS, BS, Toughness …): 0 to MAX_CHARACTERISTIC."""
+    return In(label, 0, MAX_CHARACTERISTIC)
+
+
+Horde = Annotated[bool, In("A Horde")]
+AttackerHorde = Annotated[bool, In("Attacker is a Horde")]
+ToughnessModifier = Annotated[int, In("Modifier to the Toughness test", -100, 100)]
 
 # -- rows of the extracted tables -------------------------------------------------------------
 

@@ -12,7 +12,16 @@ from ..errors import LimitError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Die, Odds, Result
 from .modifiers import FATIGUE_EFFECT
-from .sheet import CIRC, STATUS, entry, row
+from .sheet import (
+    CIRC,
+    STATUS,
+    STATUS_EFFECTS,
+    Horde,
+    ToughnessModifier,
+    characteristic_in,
+    entry,
+    row,
+)
 
 _BURN_DIE = entry("Burning", pattern=r"take 1d(\d+) energy damage")
 _BURN_STEP = entry("Burning", "increases by")
@@ -31,16 +40,14 @@ MAX_ROUNDS = 30
 MAX_HELPLESS_DICE = 10  # doubled to 20 dice: exact odds stay quick
 
 
-@calculator(
-    id="d100.burning",
+@STATUS_EFFECTS.calculator(
     title="Burning damage by round",
-    source=f"{STATUS} § Burning",
-    tables=("status-effects",),
+    at="Burning",
 )
 def burning(
     *,
     round: Annotated[int, In("Round on fire (1 = first)", 1, MAX_ROUNDS)] = 1,
-    horde: Annotated[bool, In("A Horde")] = False,
+    horde: Horde = False,
     rng: random.Random | None = None,
 ) -> Result:
     """1d10 energy damage ignoring AP, +1 for every round that passes.
@@ -117,18 +124,16 @@ def blood_loss_chain(toughness: int, modifier: int, rounds: int, decay_die: int)
     return states
 
 
-@calculator(
-    id="d100.blood_loss",
+@STATUS_EFFECTS.calculator(
     title="Blood Loss over rounds",
-    source=f"{STATUS} § Blood Loss + standard d100 test (roll at most the target)",
-    tables=("status-effects",),
+    at="Blood Loss + standard d100 test (roll at most the target)",
 )
 def blood_loss(
     *,
     toughness: Annotated[int, In("Toughness (or a Horde's)", 1, 100)] = 30,
-    modifier: Annotated[int, In("Modifier to the Toughness test", -100, 100)] = 0,
+    modifier: ToughnessModifier = 0,
     rounds: Annotated[int, In("Rounds", 1, 30)] = 3,
-    horde: Annotated[bool, In("A Horde")] = False,
+    horde: Horde = False,
     magnitude: Annotated[int, In("Horde magnitude", 1, 500)] = 30,
 ) -> Result:
     """Test Toughness every round; a failure costs 1d5 Toughness (Hordes: 1d5 magnitude)."""
@@ -171,18 +176,16 @@ def blood_loss(
     )
 
 
-@calculator(
-    id="d100.crippled",
+@STATUS_EFFECTS.calculator(
     title="Crippled: acting beyond a Half Action",
-    source=f"{STATUS} § Crippled",
-    tables=("status-effects",),
+    at="Crippled",
 )
 def crippled(
     *,
-    toughness: Annotated[int, In("Toughness", 0, 100)] = 30,
-    modifier: Annotated[int, In("Modifier to the Toughness test", -100, 100)] = 0,
+    toughness: Annotated[int, characteristic_in("Toughness")] = 30,
+    modifier: ToughnessModifier = 0,
     wounds: Annotated[int, In("Wounds remaining", 0, 1000)] = 10,
-    horde: Annotated[bool, In("A Horde")] = False,
+    horde: Horde = False,
     rng: random.Random | None = None,
 ) -> Result:
     """More than a Half Action: test Toughness; on a failure 1d10 damage ignoring AP and TB."""
@@ -257,11 +260,9 @@ def fatigue_collapse(fatigue: int, threshold: int, tb: int) -> Collapse:
     return Collapse(fatigue >= threshold, minutes, penalty, min(fatigue, all_hours))
 
 
-@calculator(
-    id="d100.fatigue",
+@STATUS_EFFECTS.calculator(
     title="Fatigue: penalty, collapse and rest",
-    source=f"{STATUS} § Fatigue",
-    tables=("status-effects",),
+    at="Fatigue",
 )
 def fatigue(
     *,
@@ -307,7 +308,6 @@ def fatigue(
 
 
 @calculator(
-    id="d100.helpless_damage",
     title="Damage against a Helpless target",
     source=f"{CIRC} § Helpless (Status Modifiers), {STATUS} § Helpless",
     tables=("status-modifiers", "status-effects"),

@@ -5,7 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from .. import dice, registry
+from ..registry import Result
 from .events import Hit
 from .model import Combatant, Encounter, Sheet, Stat
 
@@ -55,6 +58,55 @@ def change(sheet: Sheet, c: Combatant, key: str, delta: int, log: Log) -> Combat
 HALF_ACTION = "half_action"  # counter set only while a turn ends (see fold._next_turn)
 
 Initiative = Callable[[tuple[Combatant, ...], random.Random, frozenset[str], Log], dict[str, int]]
+
+
+Score = Callable[[Combatant, random.Random, frozenset[str]], tuple[int, str]]
+
+
+def in_turn(score: Score, no_surprise: str = "") -> Initiative:
+    """Initiative scored for each combatant in turn (`score`: the number and how it came,
+    a step each); `no_surprise`: the note when someone has Surprise and the game has no
+    rule for it."""
+
+    def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
+                   log: Log) -> dict[str, int]:
+        out = {}
+        for c in cs:
+            out[c.id], says = score(c, rng, surprise)
+            log.step(f"{c.name}: {says}")
+        if surprise and no_surprise:
+            log.note(no_surprise)
+        return out
+
+    return initiative
+
+
+def d10_plus(key: str, says: str, no_surprise: str) -> Initiative:
+    """Initiative as 1d10 plus a value of the sheet (`key`); `says` how a step writes the
+    sum ({v} the value, {d} the die)."""
+
+    def score(c: Combatant, rng: random.Random, surprise: frozenset[str]) -> tuple[int, str]:
+        (d,) = dice.roll(rng, 10)
+        v = c.value(key)
+        return v + d, f"{says.format(v=v, d=d)} = {v + d}"
+
+    return in_turn(score, no_surprise)
+
+
+def by_calculator(calc_id: str, value: str,
+                  inputs: Callable[[Combatant, frozenset[str]], dict[str, Any]],
+                  says: Callable[[Combatant, Result, int], str],
+                  no_surprise: str = "") -> Initiative:
+    """Initiative as the game's own calculator rolls it (`value`: the one it gives),
+    seeded from the fight's dice, with the combatant's `inputs`."""
+
+    def score(c: Combatant, rng: random.Random, surprise: frozenset[str]) -> tuple[int, str]:
+        r = registry.get(calc_id).run(**inputs(c, surprise), roll=True,
+                                      seed=rng.randrange(2**32))
+        n = int(r.value(value))
+        return n, says(c, r, n)
+
+    return in_turn(score, no_surprise)
 TurnHook = Callable[[Sheet, Combatant, Encounter, random.Random, Log], Combatant]
 
 

@@ -11,7 +11,7 @@ from .. import dice
 from ..cyberpunk_red.core import MELEE_HALF_DEFAULT, melee_note, melee_sp
 from ..cyberpunk_red.environment import ELECTROCUTION_DICE, VACUUM_DICE
 from ..cyberpunk_red.sheet import dice_of
-from .common import Log, Rules, change, set_value
+from .common import Log, Rules, change, d10_plus, set_value
 from .events import Hit
 from .model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
 
@@ -65,16 +65,8 @@ SHEET = Sheet(
 )
 
 
-def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
-               log: Log) -> dict[str, int]:
-    out = {}
-    for c in cs:
-        (d,) = dice.roll(rng, 10)
-        out[c.id] = c.value("ref") + d
-        log.step(f"{c.name}: REF {c.value('ref')} + 1d10 ({d}) = {out[c.id]}")
-    if surprise:
-        log.note("The sheet has no Surprise rule for initiative: ignored.")
-    return out
+initiative = d10_plus("ref", "REF {v} + 1d10 ({d})",
+                      "The sheet has no Surprise rule for initiative: ignored.")
 
 
 def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:

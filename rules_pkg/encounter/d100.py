@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from .. import dice, registry
 from ..errors import RulesError
-from .common import HALF_ACTION, Log, Rules, set_value
+from .common import HALF_ACTION, Log, Rules, d10_plus, set_value
 from .events import Hit
 from .model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
 
@@ -72,17 +72,8 @@ SHEET = Sheet(
 )
 
 
-def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
-               log: Log) -> dict[str, int]:
-    out = {}
-    for c in cs:
-        (d,) = dice.roll(rng, 10)
-        out[c.id] = d + c.value("agility_bonus")
-        log.step(f"{c.name}: 1d10 ({d}) + Agility Bonus {c.value('agility_bonus')} = "
-                 f"{out[c.id]}")
-    if surprise:
-        log.note("The source has no Surprise rule for initiative: ignored.")
-    return out
+initiative = d10_plus("agility_bonus", "1d10 ({d}) + Agility Bonus {v}",
+                      "The source has no Surprise rule for initiative: ignored.")
 
 
 def _pool(c: Combatant) -> str:

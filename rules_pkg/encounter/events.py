@@ -8,6 +8,7 @@ that rolls carries its seed, so the same log always gives the same fight.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -154,9 +155,7 @@ class Note:
 Event = (AddCombatant | RemoveCombatant | RollInitiative | SetInitiative | NextTurn
          | NextRound | Hit | Apply | Adjust | SetValue | SetCondition | ClearCondition
          | Injury | Note)
-EVENT_TYPES: dict[str, type[Any]] = {t.KIND: t for t in (
-    AddCombatant, RemoveCombatant, RollInitiative, SetInitiative, NextTurn, NextRound, Hit,
-    Apply, Adjust, SetValue, SetCondition, ClearCondition, Injury, Note)}
+EVENT_TYPES: dict[str, type[Any]] = {t.KIND: t for t in typing.get_args(Event)}
 
 
 # --- JSON ------------------------------------------------------------------------------

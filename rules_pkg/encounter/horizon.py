@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .. import registry
-from .common import Log, Rules, set_value
+from .common import Log, Rules, by_calculator, set_value
 from .events import Hit
 from .model import MAX_VALUE, Combatant, ConditionDef, Encounter, Sheet, Stat
 
@@ -44,17 +43,11 @@ SHEET = Sheet(
 )
 
 
-def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
-               log: Log) -> dict[str, int]:
-    calc = registry.get("horizon.turn_order")
-    out = {}
-    for c in cs:
-        r = calc.run(my_dice=c.value("awareness"), my_acu=c.value("acuity"),
-                     my_surprise=c.id in surprise, their_dice=0, their_acu=0,
-                     roll=True, seed=rng.randrange(2**32))
-        out[c.id] = int(r.value("Your Awareness"))
-        log.step(f"{c.name}: {r.steps[-2].removeprefix('you: ')}")
-    return out
+initiative = by_calculator(
+    "horizon.turn_order", "Your Awareness",
+    lambda c, surprise: {"my_dice": c.value("awareness"), "my_acu": c.value("acuity"),
+                         "my_surprise": c.id in surprise, "their_dice": 0, "their_acu": 0},
+    lambda c, r, n: r.steps[-2].removeprefix("you: "))
 
 
 def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from .. import dice, registry
-from .common import Log, Rules, set_value
+from .. import dice
+from .common import Log, Rules, by_calculator, set_value
 from .events import Hit
 from .model import Combatant, ConditionDef, Sheet, Stat
 
@@ -48,19 +48,11 @@ SHEET = Sheet(
 )
 
 
-def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
-               log: Log) -> dict[str, int]:
-    calc = registry.get("mecha.initiative")
-    out = {}
-    for c in cs:
-        r = calc.run(reflex=c.value("reflex"), other_reflex=0, roll=True,
-                     seed=rng.randrange(2**32))
-        out[c.id] = int(r.value("Your initiative"))
-        log.step(f"{c.name}: 1 die ({out[c.id] - c.value('reflex')}) + Reflex "
-                 f"{c.value('reflex')} = {out[c.id]}")
-    if surprise:
-        log.note("The source has no Surprise rule: ignored.")
-    return out
+initiative = by_calculator(
+    "mecha.initiative", "Your initiative",
+    lambda c, surprise: {"reflex": c.value("reflex"), "other_reflex": 0},
+    lambda c, r, n: f"1 die ({n - c.value('reflex')}) + Reflex {c.value('reflex')} = {n}",
+    "The source has no Surprise rule: ignored.")
 
 
 def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:

@@ -39,45 +39,48 @@ def _d100_target(c: Combatant) -> Inputs:
     return out
 
 
+def _values(*keys: str, **renamed: str) -> Callable[[Combatant], Inputs]:
+    """Inputs read straight off a combatant's values: each key as the input of that name,
+    or `input="value key"` where the names differ."""
+    pairs = [(k, k) for k in keys] + list(renamed.items())
+    return lambda c: {name: c.value(key) for name, key in pairs}
+
+
 ACTOR: dict[str, Callable[[Combatant], Inputs]] = {
-    "cyberpunk_red.ranged": lambda c: {"ref": c.value("ref")},
-    "cyberpunk_red.autofire": lambda c: {"ref": c.value("ref"),
-                                         "bullets": c.value("bullets")},
-    "cyberpunk_red.suppressive": lambda c: {"ref": c.value("ref"),
-                                            "bullets": c.value("bullets")},
+    "cyberpunk_red.ranged": _values("ref"),
+    "cyberpunk_red.autofire": _values("ref", "bullets"),
+    "cyberpunk_red.suppressive": _values("ref", "bullets"),
     "cyberpunk_red.death_save": lambda c: {"body": c.value("body"),
                                            "penalty": c.counter("death_save_penalty")},
-    "cyberpunk_red.brawling": lambda c: {"body": c.value("body")},
-    "cyberpunk_red.grapple_action": lambda c: {"body": c.value("body")},
-    "forbidden_lands.broken": lambda c: {"current": c.value("strength")},
-    "horizon.reload": lambda c: {"loaded": c.value("magazine")},
-    "horizon.attack": lambda c: {"ap": c.value("ap")},
-    "horizon.wounding": lambda c: {"ap": c.value("ap")},
-    "horizon.defense": lambda c: {"ap": c.value("ap")},
-    "horizon.move": lambda c: {"ap": c.value("ap")},
-    "mecha.initiative": lambda c: {"reflex": c.value("reflex")},
-    "mecha.attack": lambda c: {"strength": c.value("strength")},
-    "mecha.damage": lambda c: {"strength": c.value("strength")},
+    "cyberpunk_red.brawling": _values("body"),
+    "cyberpunk_red.grapple_action": _values("body"),
+    "forbidden_lands.broken": _values(current="strength"),
+    "horizon.reload": _values(loaded="magazine"),
+    "horizon.attack": _values("ap"),
+    "horizon.wounding": _values("ap"),
+    "horizon.defense": _values("ap"),
+    "horizon.move": _values("ap"),
+    "mecha.initiative": _values("reflex"),
+    "mecha.attack": _values("strength"),
+    "mecha.damage": _values("strength"),
     "d100.test": _d100_self,
     "d100.blood_loss": lambda c: {"toughness": c.value("toughness"),
                                   "horde": c.kind == "horde",
                                   "magnitude": c.value("magnitude")},
-    "d100.fatigue": lambda c: {"fatigue": c.value("fatigue"), "tb": c.value("tb")},
+    "d100.fatigue": _values("fatigue", "tb"),
 }
 TARGET: dict[str, Callable[[Combatant], Inputs]] = {
-    "cyberpunk_red.damage": lambda c: {"sp": c.value("sp_body")},
+    "cyberpunk_red.damage": _values(sp="sp_body"),
     "cyberpunk_red.ranged": _target_sp,
     "cyberpunk_red.melee": _target_sp,
     "cyberpunk_red.autofire": _target_sp,
     "cyberpunk_red.shotgun_shell": _target_sp,
     "cyberpunk_red.explosive": _target_sp,
-    "cyberpunk_red.grapple_action": lambda c: {"hp": c.value("hp")},
-    "forbidden_lands.armour": lambda c: {"armour": c.value("armour"),
-                                         "helmet": c.value("helmet")},
-    "forbidden_lands.attack": lambda c: {"armour": c.value("armour"),
-                                         "helmet": c.value("helmet")},
-    "mecha.attack": lambda c: {"armour_dice": c.value("armour_dice")},
-    "mecha.damage": lambda c: {"armour_dice": c.value("armour_dice")},
+    "cyberpunk_red.grapple_action": _values("hp"),
+    "forbidden_lands.armour": _values("armour", "helmet"),
+    "forbidden_lands.attack": _values("armour", "helmet"),
+    "mecha.attack": _values("armour_dice"),
+    "mecha.damage": _values("armour_dice"),
     "d100.test": _d100_target,
 }
 

@@ -24,7 +24,6 @@ def _action_choices() -> tuple[tuple[str, str], ...]:
 
 
 @calculator(
-    id="forbidden_lands.actions",
     title="Fast and slow actions in a round",
     source=f"{DOC} § Declare Action, § Target Declares Reaction, Reference Tables § Attacks, "
            "§ Non-Attack",
@@ -104,7 +103,6 @@ def position_distribution(combatants: int, surprise: bool, return_other: bool) -
 
 
 @calculator(
-    id="forbidden_lands.initiative",
     title="Initiative cards",
     source=f"{DOC} § Start of Combat, § Start of Round, § End Round + Forbidden Lands "
            "standard rule: the initiative cards are numbered 1-10 and card 1 acts first",
@@ -162,7 +160,6 @@ def initiative(
 
 
 @calculator(
-    id="forbidden_lands.initiative_swap",
     title="Swap initiative cards",
     source=f"{DOC} § Start of Round (players may exchange cards), § Non-Attack (Feint)",
     tables=(T_NON_ATTACK,),

@@ -43,6 +43,8 @@ from .sheet import (
     TABLES,
     _clean,
     _slug,
+    attribute_in,
+    dice_in,
     modifier,
     outside_rules,
 )
@@ -182,7 +184,6 @@ def armour_save(
 
 
 @calculator(
-    id="forbidden_lands.attack",
     title="Attack, reaction, armour and damage",
     source=f"{DOC} § Combat Order (Declare Action to Apply Damage), Reference Tables § Attacks, "
            f"§ Range Modifiers, § Non-Attack (Swing, Aim), § Weapon Features (Heavy, Parrying) + "
@@ -193,9 +194,9 @@ def armour_save(
 def attack(
     *,
     action: Annotated[str, In("Attack", choices=_attack_choices())] = "slash",
-    attribute: Annotated[int, In("Attribute: Strength (melee) or Agility (Shoot)", 1, 6)] = 4,
-    skill: Annotated[int, In("Skill: Melee or Marksmanship", 0, 6)] = 2,
-    weapon_bonus: Annotated[int, In("Weapon bonus (gear dice)", 0, 6)] = 1,
+    attribute: Annotated[int, attribute_in("Attribute: Strength (melee) or Agility (Shoot)")] = 4,
+    skill: Annotated[int, dice_in("Skill: Melee or Marksmanship")] = 2,
+    weapon_bonus: Annotated[int, dice_in("Weapon bonus (gear dice)")] = 1,
     weapon_damage: Annotated[int, In(
         "Weapon damage rating",
         0,
@@ -208,9 +209,10 @@ def attack(
     aim: Annotated[bool, In("Aim first (+1 damage; Shoot only)")] = False,
     push: Annotated[str, In("Attacker pushes?", choices=PUSH_CHOICES)] = "no",
     reaction: Annotated[str, In("Target's reaction", choices=REACTIONS)] = "none",
-    defender_attribute: Annotated[int, In("Target: Agility (dodge) or Strength (parry)", 1, 6)] = 3,
-    defender_skill: Annotated[int, In("Target: Move (dodge) or Melee (parry)", 0, 6)] = 1,
-    defender_bonus: Annotated[int, In("Target: bonus (gear dice)", 0, 6)] = 0,
+    defender_attribute: Annotated[int, attribute_in(
+        "Target: Agility (dodge) or Strength (parry)")] = 3,
+    defender_skill: Annotated[int, dice_in("Target: Move (dodge) or Melee (parry)")] = 1,
+    defender_bonus: Annotated[int, dice_in("Target: bonus (gear dice)")] = 0,
     remain_standing: Annotated[bool, In("Dodging target stays standing (-2)")] = False,
     defender_push: Annotated[str, In("Target pushes the reaction?", choices=PUSH_CHOICES)] = "no",
     armour: Annotated[int, In("Target's armour rating", 0, 10)] = 0,

@@ -30,6 +30,7 @@ from .sheet import (
     STANDARD_PUSH,
     SUCCESS,
     T_NON_ATTACK,
+    dice_in,
     outside_rules,
 )
 
@@ -45,9 +46,9 @@ from .sheet import (
 )
 def roll_check(
     *,
-    attribute: Annotated[int, In("Attribute (base dice)", 0, 6)] = 3,
-    skill: Annotated[int, In("Skill level (skill dice)", 0, 6)] = 1,
-    gear: Annotated[int, In("Gear bonus (gear dice)", 0, 6)] = 1,
+    attribute: Annotated[int, dice_in("Attribute (base dice)")] = 3,
+    skill: Annotated[int, dice_in("Skill level (skill dice)")] = 1,
+    gear: Annotated[int, dice_in("Gear bonus (gear dice)")] = 1,
     modification: Annotated[int, In("Modification (adds or removes skill dice)", -6, 6)] = 0,
     push: Annotated[str, In("Push the roll?", choices=PUSH_CHOICES)] = "no",
     needed: Annotated[int, In(f"{SUCCESS} needed", 1, MAX_POOL)] = 1,

@@ -10,14 +10,13 @@ from ..errors import RulesError
 from ..kernel import In, calculator
 from ..registry import Highlight, Odds, Result
 from .dice import DicePool, _p
-from .sheet import DOC, T_BROKEN, T_ZERO, TABLES
+from .sheet import DOC, T_BROKEN, T_ZERO, TABLES, attribute_in, dice_in
 
 # -- attributes at zero and conditions ----------------------------------------------------------
 ATTRIBUTES = ("Strength", "Agility", "Wits", "Empathy")
 
 
 @calculator(
-    id="forbidden_lands.broken",
     title="Damage to an attribute and being Broken",
     source=f"{DOC} § Apply Damage (if an attribute reaches zero), § Broken Effects",
     tables=(T_BROKEN, T_ZERO),
@@ -28,7 +27,7 @@ def broken(
         "Attribute",
         choices=tuple((a, a) for a in ATTRIBUTES),
     )] = "Strength",
-    current: Annotated[int, In("Current value", 0, 6)] = 3,
+    current: Annotated[int, dice_in("Current value")] = 3,
     damage: Annotated[int, In("Damage taken", 0, 30)] = 1,
     from_push: Annotated[bool, In("The damage came from your own pushed roll")] = False,
 ) -> Result:
@@ -104,7 +103,6 @@ def condition_timeline(condition: str, days: int, strength: int, agility: int,
 
 
 @calculator(
-    id="forbidden_lands.conditions",
     title="Hungry, thirsty, sleepy: damage over days",
     source=f"{DOC} § HUNGRY, § THIRSTY, § SLEEPY",
 )
@@ -112,9 +110,9 @@ def conditions(
     *,
     condition: Annotated[str, In("Condition", choices=CONDITIONS)] = "hungry",
     days: Annotated[int, In("Days without", 1, 120)] = 8,
-    strength: Annotated[int, In("Strength", 1, 6)] = 4,
-    agility: Annotated[int, In("Agility", 1, 6)] = 3,
-    wits: Annotated[int, In("Wits", 1, 6)] = 3,
+    strength: Annotated[int, attribute_in("Strength")] = 4,
+    agility: Annotated[int, attribute_in("Agility")] = 3,
+    wits: Annotated[int, attribute_in("Wits")] = 3,
 ) -> Result:
     """§ HUNGRY: 1 Strength per week; Broken → dies after another week without food.
     § THIRSTY: 1 Strength and 1 Agility every day; Broken → dies after another day.
@@ -139,15 +137,14 @@ def conditions(
 
 
 @calculator(
-    id="forbidden_lands.cold",
     title="COLD: Endurance rolls over time",
     source=f"{DOC} § COLD + Forbidden Lands standard rule: ENDURANCE is a Strength skill",
 )
 def cold(
     *,
-    strength: Annotated[int, In("Strength (base dice)", 1, 6)] = 4,
-    endurance: Annotated[int, In("Endurance (skill dice)", 0, 6)] = 1,
-    gear: Annotated[int, In("Gear bonus", 0, 6)] = 0,
+    strength: Annotated[int, attribute_in("Strength (base dice)")] = 4,
+    endurance: Annotated[int, dice_in("Endurance (skill dice)")] = 1,
+    gear: Annotated[int, dice_in("Gear bonus")] = 0,
     rolls: Annotated[int, In("Rolls required", 1, 48)] = 6,
     strength_loss: Annotated[int, In(
         "Strength lost per failed roll",
@@ -161,7 +158,7 @@ def cold(
         6,
         help="not on the sheet: use your rules",
     )] = 1,
-    wits: Annotated[int, In("Wits", 1, 6)] = 3,
+    wits: Annotated[int, attribute_in("Wits")] = 3,
 ) -> Result:
     """§ COLD: roll ENDURANCE at each interval, same effect on each failure; Broken Strength
     while COLD → you die the next time you have to roll. Exact odds by a Markov chain whose

@@ -9,27 +9,17 @@ from ..kernel import In, calculator
 from ..registry import Highlight, Result
 from .sheet import DOC, GAME, T_FEATURES, TABLES
 
-# § Weapon Features: "Takes up two gear rows", "list two light items on one gear row"
-_PER_HEAVY = data.entry(GAME, "Heavy", pattern=r"Takes up (\w+) gear rows")
-_PER_LIGHT = data.entry(GAME, "Light", pattern=r"list (\w+) light items on one gear row")
+# § Weapon Features, Heavy: "Takes up two gear rows on your character sheet."; Light: "You
+# can list two light items on one gear row on your character sheet."
+rows_per_heavy = data.entry(GAME, "Heavy", pattern=r"Takes up (\w+) gear rows").read
+lights_per_row = data.entry(GAME, "Light", pattern=r"list (\w+) light items on one gear row").read
 
 
 def _feature(name: str) -> int:
     return TABLES[T_FEATURES].index(name)
 
 
-def rows_per_heavy() -> int:
-    """Heavy: "Takes up two gear rows on your character sheet." """
-    return _PER_HEAVY.read()
-
-
-def lights_per_row() -> int:
-    """Light: "You can list two light items on one gear row on your character sheet." """
-    return _PER_LIGHT.read()
-
-
 @calculator(
-    id="forbidden_lands.gear_rows",
     title="Gear rows: Light and Heavy items",
     source=f"{DOC} § Weapon Features (Light, Heavy)",
     tables=(T_FEATURES,),

@@ -21,6 +21,8 @@ from .sheet import (
     T_SOCIAL_MODS,
     TABLES,
     _slug,
+    attribute_in,
+    dice_in,
     modifier,
 )
 
@@ -42,16 +44,15 @@ def _flee_choices(zone: bool) -> tuple[tuple[str, str], ...]:
 
 
 @calculator(
-    id="forbidden_lands.flee",
     title="Flee",
     source=f"{DOC} § Non-Attack (Flee), § Fleeing Modifiers + {STANDARD_MODS}; {STANDARD_PUSH}",
     tables=(T_FLEE,),
 )
 def flee(
     *,
-    agility: Annotated[int, In("Agility (base dice)", 1, 6)] = 3,
-    move: Annotated[int, In("Move (skill dice)", 0, 6)] = 1,
-    gear: Annotated[int, In("Gear bonus", 0, 6)] = 0,
+    agility: Annotated[int, attribute_in("Agility (base dice)")] = 3,
+    move: Annotated[int, dice_in("Move (skill dice)")] = 1,
+    gear: Annotated[int, dice_in("Gear bonus")] = 0,
     range: Annotated[str, In(
         "Range to the nearest enemy",
         choices=_flee_choices(False),
@@ -102,7 +103,6 @@ def _social_action_choices() -> tuple[tuple[str, str], ...]:
 
 
 @calculator(
-    id="forbidden_lands.social",
     title="Taunt, persuade or bluff",
     source=f"{DOC} § Social Actions, § Social Modifiers + {STANDARD_MODS}; {STANDARD_PUSH}",
     tables=(T_SOCIAL_ACTIONS, T_SOCIAL_MODS),
@@ -111,9 +111,9 @@ def social(
     *,
     action: Annotated[str, In("Social action", choices=_social_action_choices())
                       ] = _social_action_choices()[0][0],
-    empathy: Annotated[int, In("Empathy (base dice)", 1, 6)] = 3,
-    skill: Annotated[int, In("Performance or Manipulation (skill dice)", 0, 6)] = 1,
-    bonus: Annotated[int, In("Bonus (gear dice)", 0, 6)] = 0,
+    empathy: Annotated[int, attribute_in("Empathy (base dice)")] = 3,
+    skill: Annotated[int, dice_in("Performance or Manipulation (skill dice)")] = 1,
+    bonus: Annotated[int, dice_in("Bonus (gear dice)")] = 0,
     mods: Annotated[Mapping[str, Any], Each(_social_mod_inputs)],
     push: Annotated[str, In("Push the roll?", choices=PUSH_CHOICES)] = "no",
     rng: random.Random | None = None,

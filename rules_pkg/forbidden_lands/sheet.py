@@ -5,12 +5,25 @@ from __future__ import annotations
 import re
 
 from .. import data
+from ..kernel import In
 
 GAME = "forbidden_lands"
 DOC = "Forbidden Lands Combat Quick Reference"
 MAX_POOL = 24  # the largest pool a form can ask for: 6 base + 6 skill + 6 gear + 6 mods
 MAX_ARMOUR = 15  # armour + helmet gear dice
+MAX_PART = 6  # base, skill or gear dice in a pool, each (see MAX_POOL)
 SUCCESS, BANE = "✘", "☠"
+
+
+# The inputs many rules share, each limit declared once.
+def attribute_in(label: str) -> In:
+    """An attribute (its base dice): 1 to MAX_PART."""
+    return In(label, 1, MAX_PART)
+
+
+def dice_in(label: str) -> In:
+    """Base, skill or gear dice: 0 to MAX_PART."""
+    return In(label, 0, MAX_PART)
 
 # The extracted tables the rules read, one kind per column (data.CELL_KINDS): test_specs
 # checks every cell, so a changed sheet fails there by the table's id.

@@ -10,21 +10,29 @@ from functools import cache
 from typing import Annotated, Any
 
 from .. import data
-from ..dice import MAX_DICE, Distribution
+from ..dice import Distribution
 from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..registry import Highlight, Odds, OddsRow, Result
 from .banded import _banded_damage, aim_bonus
-from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
+from .combat_test import Scored
 from .profiles import (
     ProfileRow,
     WeaponProfile,
     lookup,
     parse_damage,
-    profile,
     profiles,
 )
-from .sheet import GAME, MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, POINT_BLANK_AP, SOURCE
+from .sheet import (
+    GAME,
+    MAX_ACTIONS,
+    NOT_IN_SOURCE,
+    POINT_BLANK_AP,
+    PROFILES,
+    SOURCE,
+    dice_in,
+    rank_in,
+)
 from .skills import SkillTest, _ap_odds, _dice
 
 # --- attacks ---------------------------------------------------------------------------------
@@ -170,14 +178,13 @@ def _magazine_note(w: WeaponProfile, mode: str, notes: list[str]) -> None:
                      "Attacks is not checked")
 
 
-@calculator(
-    id="horizon.attack", title="Attack: damage per target",
-    source=SOURCE + "Attack Actions; Point Blank Range",
-    tables=("profile-*",))
+@PROFILES.calculator(
+    id="horizon.attack",
+    title="Attack: damage per target",
+    at="Attack Actions; Point Blank Range")
 def attack_calc(
     *,
-    weapon: WeaponIn = WEAPON_DEFAULT,
-    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    scored: Scored,
     mode: ModeIn = MODE_DEFAULT,
     attacks: Annotated[int, In(
         "Attack actions",
@@ -200,10 +207,10 @@ def attack_calc(
     """§ Attack Actions: every Attack deals the row's damage; several on one target add up;
     several targets need at least one Attack each. Grenades damage several targets with one
     Attack, losing damage for each target "as shown in their profile"."""
-    w = profile(weapon)
+    w = scored.profile()
     notes: list[str] = []
     _magazine_note(w, mode, notes)
-    a = attack(w, ap, mode, aim=aim)
+    a = attack(w, scored.ap, mode, aim=aim)
     steps = list(a.steps)
     notes += a.notes
     if attacks > 2:
@@ -303,24 +310,23 @@ _COND = _condition_choices()
 
 
 @calculator(
-    id="horizon.wounding", title="Wounding Attack against Endurance",
+    title="Wounding Attack against Endurance",
     source=SOURCE + "Wounding Attacks", tables=("profile-*", "*wounding*"))
 def wounding(
     *,
-    weapon: WeaponIn = WEAPON_DEFAULT,
-    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    scored: Scored,
     mode: ModeIn = MODE_DEFAULT,
     condition: Annotated[str, In("Condition", choices=_COND)] = _COND[0][0] if _COND else "",
-    end_dice: Annotated[int, In("Target's Endurance rank (dice)", 0, MAX_DICE)] = 2,
-    end_bonus: Annotated[int, In("Target's Endurance Trait bonus", 0, MAX_RANK)] = 2,
+    end_dice: Annotated[int, dice_in("Target's Endurance rank (dice)")] = 2,
+    end_bonus: Annotated[int, rank_in("Target's Endurance Trait bonus")] = 2,
     rng: random.Random | None = None,
 ) -> Result:
     """§ Wounding Attacks: the penalty comes off the Attack first; then an opposed
     Attack-Vs-Endurance test decides the Condition. Damage is what the penalty leaves,
     whatever the opposed test gives."""
-    w = profile(weapon)
+    w = scored.profile()
     cond = find_condition(condition)
-    a = attack(w, ap, mode, cond.penalty, cond.name.lower() == "shatter head", cond.name)
+    a = attack(w, scored.ap, mode, cond.penalty, cond.name.lower() == "shatter head", cond.name)
     steps = list(a.steps)
     notes = list(a.notes)
     endurance = SkillTest(end_dice, end_bonus)

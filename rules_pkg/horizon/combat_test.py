@@ -5,16 +5,17 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any
 
 from .. import data
-from ..dice import MAX_DICE, Distribution
+from ..dice import Distribution
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Highlight, Odds, OddsRow, Result
-from .profiles import WeaponProfile, _default_weapon, _weapon_choices, lookup, profile
-from .sheet import GAME, MAX_AP, MAX_RANK, NOT_IN_SOURCE, SOURCE, TRAITS
+from .profiles import ProfileRow, WeaponProfile, _default_weapon, _weapon_choices, lookup, profile
+from .sheet import GAME, MAX_AP, NOT_IN_SOURCE, PROFILES, SOURCE, TRAITS, dice_in, rank_in
 from .skills import SkillTest, _ap_odds, _check_rank, _dice
 
 # --- combat test ----------------------------------------------------------------------------
@@ -72,23 +73,37 @@ ApScoreIn = Annotated[int, In("AP score", 0, MAX_AP, help="your combat test's sc
 AP_SCORE_DEFAULT = 10
 
 
+@dataclass(frozen=True)
+class Scored:
+    """Your weapon and your combat test's AP score: together they pick the row of the
+    weapon's profile (§ Attack Actions: "find the row in your weapon's combat profile that
+    matches your AP score")."""
+
+    weapon: WeaponIn = WEAPON_DEFAULT
+    ap: ApScoreIn = AP_SCORE_DEFAULT
+
+    def profile(self) -> WeaponProfile:
+        return profile(self.weapon)
+
+    def row(self) -> tuple[ProfileRow | None, str]:
+        """The row the AP score picks (None: none does) and the step that says which."""
+        return lookup(self.profile(), self.ap)
+
+    def no_row(self, step: str, values: tuple[tuple[str, Any], ...] = ()) -> Result:
+        return Result(f"{self.ap} AP: no row in the {self.profile().name} profile", values,
+                      notes=(step,))
+
+
 @calculator(
-    id="horizon.skill_test", title="Skill test: AP score",
+    title="Skill test: AP score",
     source=SOURCE + "Forgotten how to use Skills?")
 def skill_test(
     *,
-    dice: Annotated[int, In(
+    dice: Annotated[int, dice_in(
         "Skill rank (dice)",
-        0,
-        MAX_DICE,
-        help="0 if you don't have the Skill: the Trait rank alone is the score",
-    )] = 3,
-    bonus: Annotated[int, In(
-        "Trait bonus",
-        0,
-        MAX_RANK,
-        help="the highest rank among the Skill's linked Traits",
-    )] = 3,
+        help="0 if you don't have the Skill: the Trait rank alone is the score")] = 3,
+    bonus: Annotated[int, rank_in(
+        "Trait bonus", help="the highest rank among the Skill's linked Traits")] = 3,
     rng: random.Random | None = None,
 ) -> Result:
     """§ Forgotten how to use Skills?: dice results plus the Trait bonus."""
@@ -111,21 +126,18 @@ def skill_test(
                   rng, test.ap, say)
 
 
-@calculator(
-    id="horizon.combat_test", title="Combat test with a weapon profile",
-    source=SOURCE + "Weapons and Combat Skills; Weapon Profiles; Surprise!", tables=("profile-*",))
+@PROFILES.calculator(
+    title="Combat test with a weapon profile",
+    at="Weapons and Combat Skills; Weapon Profiles; Surprise!")
 def combat_test(
     *,
     weapon: WeaponIn = WEAPON_DEFAULT,
-    skill: Annotated[int, In(
+    skill: Annotated[int, dice_in(
         "Combat Skill rank (dice)",
-        0,
-        MAX_DICE,
-        help="High-Caliber, Rapid-Fire or Special Combat, as the weapon needs",
-    )] = 3,
-    acuity: Annotated[int, In("ACU (Acuity)", 0, MAX_RANK)] = 2,
-    agility: Annotated[int, In("AGI (Agility)", 0, MAX_RANK)] = 2,
-    strength: Annotated[int, In("STR (Strength)", 0, MAX_RANK)] = 2,
+        help="High-Caliber, Rapid-Fire or Special Combat, as the weapon needs")] = 3,
+    acuity: Annotated[int, rank_in("ACU (Acuity)")] = 2,
+    agility: Annotated[int, rank_in("AGI (Agility)")] = 2,
+    strength: Annotated[int, rank_in("STR (Strength)")] = 2,
     surprise: Annotated[bool, In(
         "Surprise (first combat test)",
         help="your side started combat by surprise: +ACU AP",
@@ -161,22 +173,19 @@ def combat_test(
     return rolled(Result(summary, tuple(values), tuple(steps), odds), rng, test.ap, say)
 
 
-@calculator(
-    id="horizon.profile_row", title="Combat profile: row for an AP score",
-    source=SOURCE + "Weapon Profiles; Attack Actions",
-    tables=("profile-*",))
+@PROFILES.calculator(
+    title="Combat profile: row for an AP score",
+    at="Weapon Profiles; Attack Actions")
 def profile_row(
     *,
-    weapon: WeaponIn = WEAPON_DEFAULT,
-    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    scored: Scored,
 ) -> Result:
     """§ Attack Actions / Defense Actions / The Move Action: "find the row in your weapon's
     combat profile that matches your AP score"; banded profiles: the band holding it."""
-    w = profile(weapon)
-    row, step = lookup(w, ap)
+    w, ap = scored.profile(), scored.ap
+    row, step = scored.row()
     if row is None:
-        return Result(f"{ap} AP: no row in the {w.name} profile", (("AP score", ap),),
-                      notes=(step,))
+        return scored.no_row(step, (("AP score", ap),))
     values: list[tuple[str, Any]] = [("AP score", ap), ("Row", row.label)]
     values += [(h, row.cells[i] if i < len(row.cells) else "")
                for i, h in enumerate(row.header) if i]

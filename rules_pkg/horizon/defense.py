@@ -10,9 +10,9 @@ from ..errors import RulesError
 from ..kernel import In, calculator
 from ..registry import Result
 from .attacks import _hl
-from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
-from .profiles import lookup, parse_int, profile
-from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, SOURCE, X
+from .combat_test import Scored
+from .profiles import parse_int
+from .sheet import MAX_ACTIONS, NOT_IN_SOURCE, PROFILES, SOURCE, X, rank_in
 from .skills import _check_rank
 
 # --- defense and Dive! -------------------------------------------------------------------
@@ -48,14 +48,12 @@ def defend(value: int, actions: int, incoming: Sequence[int], ignored: bool) -> 
     return DefenseOutcome(pool, pool - left, taken, left)
 
 
-@calculator(
-    id="horizon.defense", title="Defense: incoming damage negated",
-    source=SOURCE + "Defense Actions",
-    tables=("profile-*",))
+@PROFILES.calculator(
+    title="Defense: incoming damage negated",
+    at="Defense Actions")
 def defense(
     *,
-    weapon: WeaponIn = WEAPON_DEFAULT,
-    ap: ApScoreIn = AP_SCORE_DEFAULT,
+    scored: Scored,
     actions: Annotated[int, In("Defense actions", 1, MAX_ACTIONS)] = 1,
     damage: Annotated[int, In("Incoming damage per Attack", 0, 10_000)] = 15,
     hits: Annotated[int, In("Incoming Attacks", 0, 100)] = 1,
@@ -63,10 +61,10 @@ def defense(
 ) -> Result:
     """§ Defense Actions: the row's Defense, times the Defense actions taken, negates the
     next incoming damage; Point Blank, Melee/Unarmed and Grenade Attacks ignore it."""
-    w = profile(weapon)
-    row, step = lookup(w, ap)
+    w = scored.profile()
+    row, step = scored.row()
     if row is None:
-        return Result(f"{ap} AP: no row in the {w.name} profile", notes=(step,))
+        return scored.no_row(step)
     cell = row.cell("defense") or ""
     value = parse_int(cell)
     if value is None:
@@ -103,12 +101,11 @@ class Dive:
         return Dive(best * 1, best * 2)
 
 
-@calculator(id="horizon.dive", title="Dive!", source=SOURCE + "Dive!",
-            )
+@calculator(title="Dive!", source=SOURCE + "Dive!")
 def dive(
     *,
-    strength: Annotated[int, In("STR (Strength)", 0, MAX_RANK)] = 2,
-    agility: Annotated[int, In("AGI (Agility)", 0, MAX_RANK)] = 3,
+    strength: Annotated[int, rank_in("STR (Strength)")] = 2,
+    agility: Annotated[int, rank_in("AGI (Agility)")] = 3,
 ) -> Result:
     """§ Dive!: compare STR and AGI; Dive that many metres and gain twice that in armor,
     never ignored by anything."""

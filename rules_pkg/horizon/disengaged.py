@@ -6,13 +6,15 @@ from __future__ import annotations
 from typing import Annotated
 
 from .. import data
-from ..kernel import In, calculator
+from ..kernel import In, Part, calculator
 from ..registry import Result
-from .sheet import GAME, MAX_ACTIONS, MAX_RANK, SOURCE
+from .sheet import GAME, MAX_ACTIONS, SOURCE, rank_in
 
 S_DRAW = "draw-holster-switch"
 S_DISENGAGED = "stealth-extended-actions-and-escaping-combat-disengaged-rules"
 S_TALK = "communication"
+DISENGAGED = Part(SOURCE + "Stealth, Extended Actions and Escaping Combat (Disengaged Rules)",
+                  sections=(S_DISENGAGED,))
 
 
 # Each number read from the source's words, declared once (data.Prose, listed in data.SPECS)
@@ -34,7 +36,6 @@ def weapon_action_cost() -> dict[str, int]:
 
 
 @calculator(
-    id="horizon.turn_actions",
     title="Draw, holster, switch and talk in a turn",
     source=SOURCE + "Draw / Holster / Switch; Communication",
     sections=(S_DRAW, S_TALK),
@@ -68,16 +69,11 @@ def turn_actions(
         notes=("More than 5 seconds of speech is up to the Director (the source).",))
 
 
-@calculator(
-    id="horizon.extended_action",
-    title="Extended Action in combat",
-    source=SOURCE + "Stealth, Extended Actions and Escaping Combat (Disengaged Rules)",
-    sections=(S_DISENGAGED,),
-)
+@DISENGAGED.calculator(title="Extended Action in combat")
 def extended_action(
     *,
     disengaged: Annotated[bool, In("Disengaged (no enemy can see you)")] = True,
-    agility: Annotated[int, In("AGI rank", 0, MAX_RANK)] = 3,
+    agility: Annotated[int, rank_in("AGI rank")] = 3,
     metres: Annotated[int, In("Metres you move this turn", 0, 500)] = 2,
     other_actions: Annotated[int, In("Other actions this turn", 0, MAX_ACTIONS)] = 0,
 ) -> Result:
@@ -102,12 +98,7 @@ def extended_action(
                   steps, notes=("The Director may disallow any Extended Action in combat.",))
 
 
-@calculator(
-    id="horizon.escape",
-    title="Escaping combat",
-    source=SOURCE + "Stealth, Extended Actions and Escaping Combat (Disengaged Rules)",
-    sections=(S_DISENGAGED,),
-)
+@DISENGAGED.calculator(title="Escaping combat")
 def escape(
     *,
     rounds: Annotated[int, In("Rounds in a row the enemies failed to locate you", 0, 20)] = 1,

@@ -35,7 +35,7 @@ _WITH = _with_initiative()
 
 
 @calculator(
-    id="horizon.initiative", title="Initiative modifier of a banded profile",
+    title="Initiative modifier of a banded profile",
     source=SOURCE + "Running Combat (STEP 2 - INITIATIVE); Weapon Profiles; Starting Combat",
     tables=tuple(t for _, _, t in _WITH))
 def initiative(

@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any
 
-from ..dice import MAX_DICE, Draw
+from ..dice import Draw
 from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..registry import Odds, OddsRow, Result
 from .attacks import _hl
-from .combat_test import AP_SCORE_DEFAULT, WEAPON_DEFAULT, ApScoreIn, WeaponIn
-from .profiles import ProfileRow, WeaponProfile, lookup, parse_move, profile, profiles
-from .sheet import MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, SOURCE, X
+from .combat_test import WEAPON_DEFAULT, Scored, WeaponIn
+from .profiles import ProfileRow, WeaponProfile, parse_move, profile, profiles
+from .sheet import MAX_ACTIONS, NOT_IN_SOURCE, PROFILES, SOURCE, X, dice_in, rank_in
 from .skills import SkillTest, _check_rank, _dice
 
 # --- move ------------------------------------------------------------------------------------
@@ -34,29 +34,28 @@ def move_modifier(w: WeaponProfile, row: ProfileRow) -> tuple[int | None, str]:
     return parse_move(cell), cell
 
 
-@calculator(
-    id="horizon.move", title="Move: distance this round",
-    source=SOURCE + "The Move Action", tables=("profile-*",))
+@PROFILES.calculator(
+    title="Move: distance this round",
+    at="The Move Action")
 def move(
     *,
-    weapon: WeaponIn = WEAPON_DEFAULT,
-    ap: ApScoreIn = AP_SCORE_DEFAULT,
-    agi: Annotated[int, In("AGI (Agility)", 0, MAX_RANK)] = 4,
+    scored: Scored,
+    agi: Annotated[int, rank_in("AGI (Agility)")] = 4,
     endurance: Annotated[bool, In(
         "Push with Endurance",
         help="needs the Endurance Skill unlocked",
     )] = False,
-    end_dice: Annotated[int, In("Endurance rank (dice)", 0, MAX_DICE)] = 2,
-    end_bonus: Annotated[int, In("Endurance Trait bonus", 0, MAX_RANK)] = 2,
+    end_dice: Annotated[int, dice_in("Endurance rank (dice)")] = 2,
+    end_bonus: Annotated[int, rank_in("Endurance Trait bonus")] = 2,
     rng: random.Random | None = None,
 ) -> Result:
     """§ The Move Action: base move AGI x 5 m plus the row's Move modifier ("Base": none);
     ENDURANCE adds the Endurance test's AP score in metres."""
-    w = profile(weapon)
+    w = scored.profile()
     base = base_move(agi)
-    row, step = lookup(w, ap)
+    row, step = scored.row()
     if row is None:
-        return Result(f"{ap} AP: no row in the {w.name} profile", notes=(step,))
+        return scored.no_row(step)
     mod, cell = move_modifier(w, row)
     if mod is None:
         return Result(f"{w.name}: Move not in the source for {row.label}", steps=(step,),
@@ -118,10 +117,9 @@ MAGAZINE = Bound(("weapon",), "that weapon's Magazine (§ Reload Actions)",
                           if (m := w.count("magazine")) is not None})
 
 
-@calculator(
-    id="horizon.reload", title="Reload: Attacks in the Magazine",
-    source=SOURCE + "Reload Actions",
-    tables=("profile-*",))
+@PROFILES.calculator(
+    title="Reload: Attacks in the Magazine",
+    at="Reload Actions")
 def reload(
     *,
     weapon: WeaponIn = WEAPON_DEFAULT,
@@ -173,20 +171,16 @@ def awareness(dice: int, acu: int, surprise: bool) -> SkillTest:
 
 
 @calculator(
-    id="horizon.turn_order", title="Turn order: Awareness tests",
+    title="Turn order: Awareness tests",
     source=SOURCE + "Starting Combat; Surprise!")
 def turn_order(
     *,
-    my_dice: Annotated[int, In(
-        "Your Awareness rank (dice)",
-        0,
-        MAX_DICE,
-        help="0 without the Skill: your ACU rank is the score",
-    )] = 2,
-    my_acu: Annotated[int, In("Your ACU (Acuity)", 0, MAX_RANK)] = 3,
+    my_dice: Annotated[int, dice_in(
+        "Your Awareness rank (dice)", help="0 without the Skill: your ACU rank is the score")] = 2,
+    my_acu: Annotated[int, rank_in("Your ACU (Acuity)")] = 3,
     my_surprise: Annotated[bool, In("Your side has Surprise")] = False,
-    their_dice: Annotated[int, In("Their Awareness rank (dice)", 0, MAX_DICE)] = 2,
-    their_acu: Annotated[int, In("Their ACU (Acuity)", 0, MAX_RANK)] = 3,
+    their_dice: Annotated[int, dice_in("Their Awareness rank (dice)")] = 2,
+    their_acu: Annotated[int, rank_in("Their ACU (Acuity)")] = 3,
     their_surprise: Annotated[bool, In("Their side has Surprise")] = False,
     rng: random.Random | None = None,
 ) -> Result:

@@ -9,11 +9,10 @@ from functools import cache
 from typing import Annotated, Any
 
 from .. import data
-from ..dice import MAX_DICE
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..registry import Highlight, Odds, OddsRow, Result
-from .sheet import GAME, HELPER_AP, MAX_ACTIONS, MAX_RANK, NOT_IN_SOURCE, SOURCE
+from .sheet import GAME, HELPER_AP, MAX_ACTIONS, NOT_IN_SOURCE, SOURCE, dice_in, rank_in
 from .skills import SkillTest, _ap_odds, _dice
 
 # --- move, carry and throw objects ------------------------------------------------------------
@@ -75,7 +74,7 @@ _OBJ = _object_choices()
 
 
 @calculator(
-    id="horizon.heavy_object", title="Move, carry or throw an object (Endurance)",
+    title="Move, carry or throw an object (Endurance)",
     source=SOURCE + "Pick Up / Carry / Drop / Throw; Using Endurance to Move, Carry and Throw",
     tables=("*endurance*",))
 def heavy_object(
@@ -83,14 +82,10 @@ def heavy_object(
     item: Annotated[str, In("Object", choices=_OBJ)] = _OBJ[0][0] if _OBJ else "",
     task: Annotated[str, In("Task", choices=TASKS)] = "carry",
     helpers: Annotated[int, In("Helpers", 0, MAX_ACTIONS, help="at the Director's discretion")] = 0,
-    end_dice: Annotated[int, In("Your Endurance rank (dice)", 0, MAX_DICE)] = 2,
-    end_bonus: Annotated[int, In("Your Endurance Trait bonus", 0, MAX_RANK)] = 2,
-    strength: Annotated[int, In(
-        "Highest STR among the carriers",
-        0,
-        MAX_RANK,
-        help="how far a throw goes, in m",
-    )] = 3,
+    end_dice: Annotated[int, dice_in("Your Endurance rank (dice)")] = 2,
+    end_bonus: Annotated[int, rank_in("Your Endurance Trait bonus")] = 2,
+    strength: Annotated[int, rank_in(
+        "Highest STR among the carriers", help="how far a throw goes, in m")] = 3,
     rng: random.Random | None = None,
 ) -> Result:
     """§ Pick Up / Carry / Drop / Throw: the table's Endurance test (a guideline for the

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from ..dice import MAX_DICE
+from ..kernel import In, Part
+
 GAME = "horizon"
 SOURCE = "Horizon: Out of the Ashes combat reference § "
+# the weapon profiles many rules read: a rule of theirs says only where it stands (kernel.Part)
+PROFILES = Part(SOURCE, ("profile-*",))
 NOT_IN_SOURCE = "not in the source: "
 X = "\u00d7"  # the multiplication sign, as the source writes "(10\u00d72) = 20"
 
@@ -13,3 +18,14 @@ MAX_ACTIONS = 20  # engine limit on actions/attacks per turn (Augs can add Attac
 POINT_BLANK_AP = 5  # § Point Blank Range: "+5AP"
 HELPER_AP = 5  # § Pick Up / Carry / Drop / Throw: "Each helper reduces the difficulty by -5AP"
 TRAITS = ("ACU", "AGI", "STR")
+
+
+# The inputs many rules share, each limit declared once.
+def rank_in(label: str, help: str = "") -> In:
+    """A Trait's rank (or a Trait bonus): 0 to MAX_RANK."""
+    return In(label, 0, MAX_RANK, help=help)
+
+
+def dice_in(label: str, help: str = "") -> In:
+    """A Skill's rank, the dice it rolls: 0 to MAX_DICE."""
+    return In(label, 0, MAX_DICE, help=help)

@@ -11,76 +11,14 @@ A skill test is one die plus the character's score for that skill; the source
 does not spell the test out, so the score is an explicit input.
 """
 
-# ruff: noqa: I001  (the submodules as MODULES lists them; only MODULES orders the calculators)
 from __future__ import annotations
 
-from .sheet import (  # noqa: F401
-    ACTIONS_PER_LOST,
-    AIM_BONUS,
-    AUTO_FIRE_DEFENCE,
-    BREAK_AWAY_FROM,
-    COVER,
-    DOC,
-    ENTANGLED,
-    GAME,
-    MAX_ARMOUR_DICE,
-    MAX_DAMAGE_DICE,
-    MAX_SCORE,
-    SIDES,
-    SIGHT,
-    _choices,
-    TABLES,
-    action_penalty,
-    banded,
-    max_success_dice,
-    max_success_margin,
-    number,
-    span,
-    strength_dice,
-    success_dice,
-    table_ids,
-)
-from .contest import (  # noqa: F401
-    Contest,
-    DamageSpec,
-    FIRE_MODES,
-    FUMBLE,
-    HIT,
-    MISS,
-    Modifier,
-    _action_choices,
-    _called_choices,
-    _combat_type_choices,
-    _lookup_row,
-    _p,
-    _range_choices,
-    after_armour,
-    d10_sum,
-    damage_dice_distribution,
-    mixture,
-    rounds_distribution,
-)
-from .attack import (  # noqa: F401
-    ARMOUR_DICE_DEFAULT,
-    ArmourDiceIn,
-    WEAPON_DICE_DEFAULT,
-    WeaponDiceIn,
-    attack,
-)
-from .damage import (  # noqa: F401
-    damage,
-)
-from .initiative import (  # noqa: F401
-    initiative,
-)
-from .close_combat import (  # noqa: F401
-    break_away,
-    break_away_target,
-    entangle,
-)
-from .skills import skills  # noqa: F401
+from ..registry import exports
 
 # Its modules in the order of the source's own sections: the order of its calculators in
 # the registry and on the pages (registry.calculators; within a module, by definition
 # line), whatever order they are imported in.
 MODULES = ("sheet", "contest", "attack", "damage", "initiative", "close_combat", "skills")
+
+# The package's names are its modules' own (registry.exports): none is listed again here.
+globals().update(exports(__name__, MODULES))

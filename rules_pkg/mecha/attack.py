@@ -59,7 +59,6 @@ ARMOUR_DICE_DEFAULT = 0
 
 
 @calculator(
-    id="mecha.attack",
     title="Combat contest and damage",
     source=f"{DOC} § COMBAT (Non-Mecha) 2-5 (actions, contests, range, damage, wounds), "
            "§ Combat Actions (Aiming, Automatic Weapons fire, Suppressive Fire, "

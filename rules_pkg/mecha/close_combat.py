@@ -22,7 +22,6 @@ def break_away_target(opponents: int) -> int:
 
 
 @calculator(
-    id="mecha.break_away",
     title="Breaking away from close combat",
     source=f"{DOC} § Breaking Away",
 )
@@ -62,7 +61,6 @@ def break_away(
 
 
 @calculator(
-    id="mecha.entangle",
     title="Entangling and disarming",
     source=f"{DOC} § Entangling & Disarming",
 )

@@ -23,7 +23,6 @@ from .sheet import DOC, MAX_DAMAGE_DICE, number, strength_dice, success_dice, ta
 
 
 @calculator(
-    id="mecha.damage",
     title="Damage dice and armour roll",
     source=f"{DOC} § 4 Roll Damage, § 5 Check Wounds, § Called Shots, § Automatic Weapons fire",
     tables=(table_ids()["success"], table_ids()["strength"]),

@@ -13,7 +13,6 @@ from .sheet import DOC, MAX_SCORE, SIDES
 
 
 @calculator(
-    id="mecha.initiative",
     title="Initiative",
     source=f"{DOC} § 1 Determine initiative",
 )

@@ -16,7 +16,6 @@ def _skills(cell: str) -> list[str]:
 
 
 @calculator(
-    id="mecha.skills",
     title="Which skills attack and defend",
     source=f"{DOC} § COMBAT (Non-Mecha): the types of combat table and its footnote",
     tables=(table_ids()["types"],),

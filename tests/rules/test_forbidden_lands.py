@@ -34,12 +34,13 @@ def test_table_ids_exist_and_every_calculator_pattern_matches_a_table() -> None:
 
 
 def test_modifier_cells_are_read_as_the_sheet_writes_them() -> None:
-    assert fl.modifier("+2") == 2 and fl.modifier("-2") == -2
-    assert fl.modifier("OK") == 0 and fl.modifier("-") == 0 and fl.modifier("0") == 0
-    assert fl.modifier("X") is None
-    assert fl.modifier("-3 (requires Aim)") == -3
+    assert fl.sheet.modifier("+2") == 2 and fl.sheet.modifier("-2") == -2
+    assert fl.sheet.modifier("OK") == 0 and fl.sheet.modifier("-") == 0
+    assert fl.sheet.modifier("0") == 0
+    assert fl.sheet.modifier("X") is None
+    assert fl.sheet.modifier("-3 (requires Aim)") == -3
     with pytest.raises(RulesError):
-        fl.modifier("lots")
+        fl.sheet.modifier("lots")
 
 
 def test_attack_rows_from_the_table() -> None:
@@ -273,7 +274,7 @@ def test_flee_modifiers_from_the_table() -> None:
 
 
 def test_social_modifiers_from_the_table() -> None:
-    mods = fl._social_mods()
+    mods = fl.other_rolls._social_mods()
     rep = next(i for i, _, t in mods if "reputation" in t)
     more = next(i for i, m, t in mods if m == -1 and "more people" in t)
     r = calc("social").run(action="persuade", empathy=3, skill=0, bonus=0,

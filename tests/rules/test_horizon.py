@@ -129,7 +129,7 @@ def test_chi_square_catches_a_wrong_die() -> None:
 # is `make bench`'s (scripts/bench_rules.py), never a pass/fail figure on a shared machine.
 @pytest.mark.timeout(30)
 def test_thirty_dice_exact_odds() -> None:
-    h._dice_distribution.cache_clear()
+    h.skills._dice_distribution.cache_clear()
     dist = h.SkillTest(30, 5).distribution()
     assert dist.total == 6**30 and dist.outcomes()[0] == 5 and dist.outcomes()[-1] == 65
     assert dist.probability(65) == Fraction(1, 6**30)

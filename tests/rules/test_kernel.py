@@ -105,7 +105,7 @@ def test_inputs_are_derived_from_the_signature() -> None:
     assert [(i.name, i.kind, i.default) for i in inputs] == [
         ("n", "int", 2), ("side", "choice", "b"), ("ref", "int", 5), ("armed", "bool", True),
         ("x1", "bool", False), ("note", "text", "")]
-    fn = calculator("toy.kernel", "Toy", "nowhere")(_toy)
+    fn = calculator(id="toy.kernel", title="Toy", source="nowhere")(_toy)
     try:
         assert fn().summary == "2 b 5 True {'x1': False} ''"
         assert fn(ref="7", x1="yes").summary == "2 b 7 True {'x1': True} ''"
