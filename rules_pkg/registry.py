@@ -7,6 +7,7 @@ calculator means decorating a function with `@calculator(...)`; no UI code.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Callable, Mapping
@@ -368,9 +369,12 @@ def register(calc: Calculator) -> None:
     _REGISTRY[calc.id] = calc
 
 
+@functools.cache
 def game_modules() -> tuple[str, ...]:
     """The games, found rather than listed: each module or package of rules_pkg that has
-    extracted data of its own (`rules_pkg/data/<name>.json`, written by `make data`)."""
+    extracted data of its own (`rules_pkg/data/<name>.json`, written by `make data`).
+    Found once per process: the package's files do not change while it runs, and in the
+    browser (a zip) looking costs ~0.1 s, which every calculators() and get() paid."""
     import pkgutil
     from importlib import resources
 
@@ -416,6 +420,8 @@ def order(calc: Calculator, games: tuple[str, ...],
 
 
 def get(calc_id: str) -> Calculator:
+    if calc_id in _REGISTRY:  # its game is imported: no need to import (or sort) them all
+        return _REGISTRY[calc_id]
     calculators()
     try:
         return _REGISTRY[calc_id]
