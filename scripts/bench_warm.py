@@ -104,6 +104,8 @@ def summarise_trace(events: list[dict[str, Any]]) -> dict[str, Any]:
     busy: dict[str, float] = defaultdict(float)
     end = -1.0
     for e in spans:
+        if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask"):
+            continue  # the scheduler's wrapper: what it ran is the top level
         if e["ts"] >= end:  # top level
             name = e["name"]
             data = (e.get("args") or {}).get("data") or {}
