@@ -375,7 +375,8 @@ def register(calc: Calculator) -> None:
 def game_modules() -> tuple[str, ...]:
     """The games, found rather than listed: each module or package of rules_pkg that has
     extracted data of its own (`rules_pkg/data/<name>.json`, written by `make data`).
-    Walked once per process: the package's files do not change while it runs."""
+    Found once per process: the package's files do not change while it runs, and in the
+    browser (a zip) looking costs ~0.1 s, which every calculators() and get() paid."""
     import pkgutil
     from importlib import resources
 
@@ -426,7 +427,7 @@ def calculators() -> tuple[Calculator, ...]:
     games = game_modules()
     modules = {name: getattr(importlib.import_module(f"rules_pkg.{name}"), "MODULES", ())
                for name in games}
-    key = tuple((k, id(c)) for k, c in _REGISTRY.items())  # every get() comes through here
+    key = tuple((k, id(c)) for k, c in _REGISTRY.items())  # sorted once per registry
     if key not in _IN_ORDER:
         _IN_ORDER.clear()
         _IN_ORDER[key] = tuple(sorted(_REGISTRY.values(),
@@ -455,6 +456,8 @@ def order(calc: Calculator, games: tuple[str, ...],
 
 
 def get(calc_id: str) -> Calculator:
+    if calc_id in _REGISTRY:  # its game is imported: no need to import (or sort) them all
+        return _REGISTRY[calc_id]
     calculators()
     try:
         return _REGISTRY[calc_id]

@@ -11,7 +11,8 @@ with `calculators/pyodide-snapshot.mjs` as PyScript's `interpreter` (runtime.jso
 The snapshot is an optimisation only: when it is off (`TABLESIDE_SNAPSHOT=0`) or fails
 (no node, a Pyodide change), runtime.json keeps the plain `pyodide.mjs` and the build
 still passes. Snapshots are cached in build/snapshot-cache/ by the hash of everything
-they depend on (bundle, pinned Pyodide, the maker script and its file format), so
+they depend on (bundle, pinned Pyodide, the maker script, its file format and the
+bridge whose prepare() it runs), so
 rebuilds cost nothing.
 """
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 MAKER = ROOT / "scripts" / "snapshot" / "make_snapshot.mjs"
 SPARSE = ROOT / "scripts" / "snapshot" / "sparse.mjs"  # the file format MAKER writes
+BRIDGE = ROOT / "calculators" / "bridge.py"  # MAKER runs its prepare()
 WRAPPER = ROOT / "calculators" / "pyodide-snapshot.mjs"
 CACHE = ROOT / "build" / "snapshot-cache"
 PINS = ROOT / "scripts" / "runtime_hashes.json"
@@ -56,7 +58,8 @@ def enabled() -> bool:
 def cache_key(bundle: bytes) -> str:
     """Everything the snapshot's bytes depend on: a new key means a new snapshot."""
     h = hashlib.sha256()
-    for part in (bundle, PINS.read_bytes(), MAKER.read_bytes(), SPARSE.read_bytes()):
+    for part in (bundle, PINS.read_bytes(), MAKER.read_bytes(), SPARSE.read_bytes(),
+                 BRIDGE.read_bytes()):
         h.update(hashlib.sha256(part).digest())
     return h.hexdigest()
 

@@ -4,8 +4,9 @@
 //
 // Loads the pinned npm Pyodide with `_makeSnapshot: true`, puts the site's own bundle
 // (tableside.zip, the very bytes the browser will fetch) where PyScript will write it
-// (./tableside.zip in Pyodide's home directory), imports rules_pkg and every module the
-// bridge (calculators/bridge.py) needs, loads every game's data, then writes
+// (./tableside.zip in Pyodide's home directory), runs the bridge's prepare()
+// (calculators/bridge.py: every module it needs, the registry built), loads every game's
+// data, then writes
 // `pyodide.makeMemorySnapshot()` without its zero pages (sparse.mjs), gzipped: static
 // hosts do not compress .bin files, and the browser inflates it with DecompressionStream
 // (calculators/snapshot.mjs).
@@ -16,6 +17,8 @@ import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
 import { sparse } from "./sparse.mjs";
 
+const BRIDGE = new URL("../../calculators/bridge.py", import.meta.url);
+
 const [bundlePath, outPath] = process.argv.slice(2);
 if (!bundlePath || !outPath) {
   console.error("usage: node scripts/snapshot/make_snapshot.mjs <bundle.zip> <out.bin.gz>");
@@ -25,20 +28,28 @@ if (!bundlePath || !outPath) {
 const t0 = performance.now();
 const pyodide = await loadPyodide({ _makeSnapshot: true });
 pyodide.FS.writeFile("/home/pyodide/tableside.zip", readFileSync(bundlePath));
-// Same path and import order as bridge.py's install(); no `js` import and no JS proxy
-// alive at snapshot time (a snapshot holds only Python's memory, not JS objects).
+// bridge.py's own prepare() (calculators/bridge.py: rules_pkg, every game, the encounter
+// tracker, the registry), run under another __name__ so that nothing else of it runs: no
+// `js` import and no JS proxy alive at snapshot time (a snapshot holds only Python's
+// memory, not JS objects). The browser then finds all of it done.
+pyodide.globals.set("BRIDGE", readFileSync(BRIDGE, "utf8"));
 const games = pyodide.runPython(`
 import os, sys, json, typing
 # Nothing for PyScript's own Python package: calculators/tableside.js runs the bridge in
 # PyScript's onReady hook, and that package is never imported.
 os.chdir("/home/pyodide")
-sys.path.insert(0, os.path.abspath("tableside.zip"))
+bridge = {"__name__": "tableside_bridge"}
+exec(compile(BRIDGE, "bridge.py", "exec"), bridge)
+bridge["prepare"]()
+del bridge, BRIDGE
 import pyodide.ffi
 import rules_pkg
 from rules_pkg import data
 games = sorted({c.id.split(".")[0] for c in rules_pkg.calculators()})
 for g in games:
     data.tables(g)  # parse each game's JSON now, not on the first click
+for calc in rules_pkg.calculators():
+    calc.run().to_dict()  # and what each rule reads lazily (e.g. Horizon's weapon profiles)
 ",".join(games)
 `);
 const raw = pyodide.makeMemorySnapshot();

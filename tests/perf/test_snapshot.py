@@ -12,6 +12,7 @@ import gzip
 import html
 import json
 import re
+import subprocess
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from scripts.site import runtime
 from scripts.snapshot import hook
 
 CALC = "horizon.profile_row"
+ROOT = Path(__file__).resolve().parents[2]
 def manifest(site: Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(
         (site / "assets" / "calculators" / "runtime.json").read_text("utf-8"))
@@ -88,6 +90,24 @@ def test_the_site_ships_a_snapshot_of_its_own_bundle(site_dir: Path) -> None:
     assert (hook.CACHE / f"{hook.cache_key(bundle)}.bin.gz").read_bytes() == gz
     with zipfile.ZipFile(site_dir / "assets" / "runtime" / "tableside.zip") as zf:
         assert "rules_pkg/__init__.py" in zf.namelist()
+
+
+def test_a_snapshot_start_finds_the_bridge_prepared(site_dir: Path) -> None:
+    """The shipped snapshot, restored (in Node, as the page does), already holds what
+    bridge.py's prepare() does at start: every game and the encounter tracker imported,
+    the registry built and the games found. So prepare() imports nothing there (it used
+    to compile the encounter tracker's 11 modules from the zip at every warm start)."""
+    out = subprocess.run(["node", str(ROOT / "tests/perf/snapshot_state.mjs"), str(site_dir),
+                          str(ROOT / "calculators/bridge.py")], capture_output=True, text=True,
+                         timeout=300, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-2000:]
+    state = json.loads(out.stdout.strip().splitlines()[-1])
+    assert state["imported_by_prepare"] == []
+    games = rules_pkg.registry.game_modules()
+    assert {f"rules_pkg.{g}" for g in games} | {"rules_pkg.encounter.api"} <= set(state["modules"])
+    registry = json.loads((site_dir / "assets/calculators/registry.json").read_text("utf-8"))
+    assert state["registry"] == sorted(c["id"] for c in registry)
+    assert state["games_found"] == 1  # game_modules() already looked, once
 
 
 def _profile_page(site_dir: Path) -> tuple[str, str]:
