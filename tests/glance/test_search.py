@@ -86,14 +86,23 @@ def test_snippet_shows_the_words_around_a_deep_match(new_page: NewPage, base_url
     page.goto(base_url, wait_until="domcontentloaded")
     page.keyboard.press("s")
     page.locator("input.md-search__input").press_sequentially("scatter diagram", delay=30)
-    link = page.locator(".md-search-result__item a[href*='d100/combat-circumstances/']").first
-    link.locator("mark", has_text="Diagram").wait_for(timeout=30_000)
-    article = link.locator("article")
-    box = article.bounding_box()
-    mark = article.locator("mark", has_text="Diagram").first.bounding_box()
-    assert box and mark and box["height"] < 260, box  # a snippet, not the section
+    # Material renders the results again on every key: read the result's box, its mark and
+    # its snippet from one render, in one call (read one by one, a re-render in between
+    # once left the mark detached, with no box).
+    seen = page.wait_for_function("""() => {
+      const article = document.querySelector(
+        ".md-search-result__item a[href*='d100/combat-circumstances/'] article");
+      const mark = article && [...article.querySelectorAll("mark")]
+        .find((m) => m.textContent.includes("Diagram"));
+      const snippet = article?.querySelector(".ts-snippet");
+      if (!mark || !snippet) return null;
+      const box = (e) => { const r = e.getBoundingClientRect();
+                           return {y: r.y, height: r.height}; };
+      return {box: box(article), mark: box(mark), snippet: snippet.innerText};
+    }""", timeout=30_000).json_value()
+    box, mark, snippet = seen["box"], seen["mark"], seen["snippet"]
+    assert box["height"] < 260, box  # a snippet, not the section
     assert mark["y"] >= 0 and mark["y"] + mark["height"] <= viewport["height"], mark
-    snippet = article.locator(".ts-snippet").inner_text()
     before, _, after = snippet.partition("Diagram")
     assert len(re.findall(r"[A-Za-z]{3,}", before)) >= 5, snippet  # words either side
     assert len(re.findall(r"[A-Za-z]{3,}", after)) >= 3, snippet
