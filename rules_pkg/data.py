@@ -87,6 +87,17 @@ def _sections(ss: list[SectionData]) -> Iterable[SectionData]:
 
 
 @cache
+def section_id(game: str, title: str) -> str:
+    """The id of the section the source titles `title` (as a citation writes it: a trailing
+    "(...)" may say which part of the section is meant). A title the source lacks fails."""
+    by_title = {s["title"].casefold(): s["id"] for s in _sections(document(game)["sections"])}
+    for t in (title, re.sub(r"\s*\([^()]*\)$", "", title)):
+        if t.casefold() in by_title:
+            return by_title[t.casefold()]
+    raise RulesError(f"{game} data: no section titled {title!r}")
+
+
+@cache
 def section_text(game: str, section_id: str) -> str:
     """All text of a section and its subsections, whitespace normalised."""
     for s in _sections(document(game)["sections"]):

@@ -2,7 +2,7 @@
 
 Each input is declared once, in the signature of the rule function, with its default:
 
-    @calculator(title=..., source=...)  # in rules_pkg/cyberpunk_red/: cyberpunk_red.check
+    @calculator(title=..., source=...)  # in rules_pkg/<game>/: the id is <game>.check
     def check(*, ref: Annotated[int, In("REF", 1, 10)] = 5, ...) -> Result: ...
 
 The kind of the form control follows from the type (`int`, `bool`, `str` with choices, `str`).
@@ -19,16 +19,19 @@ import dataclasses
 import functools
 import inspect
 import random
+import re
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, get_args, get_origin
 
+from . import data
 from .dice import Draw, sample
 from .errors import RulesError
 from .registry import Bound, Calculator, Die, Highlight, Input, Result, register
 
-__all__ = ["Bound", "Each", "In", "Part", "Roll", "calculator", "derive_inputs", "rolled"]
+__all__ = ["Bound", "Document", "Each", "In", "Part", "Roll", "calculator", "derive_inputs",
+           "rolled"]
 
 T = typing.TypeVar("T")
 Faces = tuple[tuple[int, int], ...]  # the dice a seeded run drew, as (sides, face)
@@ -196,6 +199,30 @@ class Part:
         """`calculator` for a rule of this part; `at`: where in it (added to its source)."""
         return calculator(title=title, source=self.source + at, id=id, tables=self.tables,
                           description=description, sections=self.sections)
+
+
+@dataclass(frozen=True)
+class Document:
+    """A source whose calculators stand in the sections they cite.
+
+    `at`: the sections a rule is placed in, as the source titles them ("§ Melee combat,
+    § Cover"), cited first; `see`: the further sections it reads. Each section's id is
+    looked up in the extracted data, so the placement is written once and a citation of a
+    section the source does not have fails at import.
+    """
+
+    game: str
+    title: str
+
+    def calculator(self, *, title: str, at: str, see: str = "", id: str = "",
+                   tables: Sequence[str] = (),
+                   ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
+        cited = re.findall(r"§ ([^§]+?)(?:, )?(?=§|$)", at)
+        if not cited:
+            raise TypeError(f"{title}: at= names no section (\"§ Title, § Title\")")
+        return calculator(title=title, source=f"{self.title} {at}" + (f", {see}" if see else ""),
+                          id=id, tables=tables,
+                          sections=tuple(data.section_id(self.game, c) for c in cited))
 
 
 # -- an outcome written once: the exact answer, or the same outcome on seeded dice -------------

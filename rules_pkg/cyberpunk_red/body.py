@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Annotated
 
 from ..errors import RulesError
-from ..kernel import In, calculator
+from ..kernel import In
 from ..registry import Result
 from .core import MAX_STAT
-from .sheet import SRC, number
+from .sheet import SHEET, number
 
 ONE_HAND_BODY = number("melee-combat", r"BODY (\d+) or higher can wield a Melee Weapon designed")
 THICK_COVER_BODY = number("cover", r"without BODY (\d+) or higher to move")
@@ -33,11 +33,8 @@ FEATS = (
 )
 
 
-@calculator(
-    sections=("melee-combat", "cover"),
-    title="BODY: a two-handed weapon in one hand, moving cover",
-    source=f"{SRC} § Melee combat, § Cover",
-)
+@SHEET.calculator(title="BODY: a two-handed weapon in one hand, moving cover",
+                  at="§ Melee combat, § Cover")
 def body_feats(
     *,
     feat: Annotated[str, In("What you want to do", choices=FEATS)] = "one_hand",

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Annotated
 
 from ..dice import Distribution
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Highlight, Result
 from .core import (
     MAX_DV,
@@ -19,17 +19,14 @@ from .core import (
     modifier_in,
     stat_in,
 )
-from .sheet import NO_CRIT_10, SRC
+from .sheet import NO_CRIT_10, SHEET
 
 # -- calculators: checks --------------------------------------------------------------------
 
 
-@calculator(
-    id="cyberpunk_red.check",
-    sections=("resolving-ranged-combat",),
-    title="Check against a DV",
-    source=f"{SRC} § Resolving Ranged Combat (STAT + Skill + 1d10; beat the DV)",
-)
+@SHEET.calculator(title="Check against a DV",
+                  at="§ Resolving Ranged Combat (STAT + Skill + 1d10; beat the DV)",
+                  id="cyberpunk_red.check")
 def check_dv(
     *,
     stat: Annotated[int, stat_in("STAT")] = 6,
@@ -61,11 +58,9 @@ def check_dv(
     ), rng, beat_dv(base, dv), say)
 
 
-@calculator(
-    sections=("resolving-ranged-combat", "resolving-melee-combat"),
-    title="Opposed roll (defender wins ties)",
-    source=f"{SRC} § Resolving Ranged Combat, § Resolving Melee Combat, § Brawling/Grappling",
-)
+@SHEET.calculator(title="Opposed roll (defender wins ties)",
+                  at="§ Resolving Ranged Combat, § Resolving Melee Combat",
+                  see="§ Brawling/Grappling")
 def opposed(
     *,
     att_stat: Annotated[int, stat_in("Attacker STAT")] = 6,

@@ -11,7 +11,7 @@ from typing import Annotated
 from .. import data
 from ..dice import Draw, check_dice
 from ..errors import RulesError
-from ..kernel import Bound, Faces, In, Roll, calculator, rolled
+from ..kernel import Bound, Faces, In, Roll, rolled
 from ..registry import Die, Highlight, Result
 from .core import (
     MAX_BODY,
@@ -28,7 +28,7 @@ from .core import (
     sp_in,
     take_damage,
 )
-from .sheet import GAME, SRC, number, table
+from .sheet import GAME, SHEET, number, table
 
 # § Cover: each material's HP as thick and as thin cover; § Using Shields: a shield's HP
 COVER_HP = table("cover-hp", ("text", "amount", "amount"), 6)
@@ -71,12 +71,8 @@ def hit_cover(damage: int, cover_hp: int, explosive: bool = False) -> CoverHit:
     return CoverHit(after, 0, destroyed)
 
 
-@calculator(
-    sections=("cover",),
-    title="Cover HP and damage",
-    source=f"{SRC} § Cover (Type of Cover), § Explosives",
-    tables=("cover-hp",),
-)
+@SHEET.calculator(title="Cover HP and damage", at="§ Cover (Type of Cover)", see="§ Explosives",
+                  tables=("cover-hp",))
 def cover(
     *,
     material: Annotated[str, In("Material", choices=_cover_choices())] = "Concrete",
@@ -159,12 +155,8 @@ def cover(
 _EXPLOSIVE_SIDE = number("explosives", r"(\d+) Square by \d+ Square")
 
 
-@calculator(
-    sections=("explosives",),
-    title="Explosives: one damage roll for the blast",
-    source=f"{SRC} § Explosives, § Cover, § Taking damage",
-    tables=("cover-hp",),
-)
+@SHEET.calculator(title="Explosives: one damage roll for the blast", at="§ Explosives",
+                  see="§ Cover, § Taking damage", tables=("cover-hp",))
 def explosive(
     *,
     shooter: Shooter,  # input groups: the kernel builds them from their inputs
@@ -251,12 +243,8 @@ def _shield_hp() -> dict[tuple[str, int], int]:
             for s in ("bulletproof", "corpse") for b in range(MAX_BODY + 1)}
 
 
-@calculator(
-    sections=("using-shields", "human-shields"),
-    title="Shields and Human Shields",
-    source=f"{SRC} § Using Shields, § Human Shields, § Taking damage",
-    tables=("shields",),
-)
+@SHEET.calculator(title="Shields and Human Shields", at="§ Using Shields, § Human Shields",
+                  see="§ Taking damage", tables=("shields",))
 def shield(
     *,
     shield: Annotated[str, In("Shield", choices=(

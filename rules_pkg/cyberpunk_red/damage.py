@@ -10,7 +10,7 @@ from typing import Annotated
 from .. import kernel
 from ..dice import Draw, check_dice
 from ..errors import RulesError
-from ..kernel import Bound, Faces, In, Roll, calculator
+from ..kernel import Bound, Faces, In, Roll
 from ..registry import Result
 from .core import (
     MELEE_HALF_DEFAULT,
@@ -26,7 +26,7 @@ from .core import (
     sp_in,
     take_damage,
 )
-from .sheet import SRC, Dice, parse_dice, table
+from .sheet import SHEET, Dice, parse_dice, table
 
 # -- damage, melee, brawling, grapple -----------------------------------------------------------
 
@@ -45,11 +45,11 @@ def _rolled_max() -> dict[tuple[int, bool], int]:
 ROLLED_MAX = Bound(("dice", "sixes"), "those d6 and that box for two 6s", _rolled_max)
 
 
-@calculator(
-    sections=("taking-damage", "critical-injuries", "armor"),
-    title="Damage against SP (ablation, head, melee, Critical Injury)",
-    source=f"{SRC} § Taking damage, § Aimed Shots, § Melee combat, § Critical Injuries",
-)
+# placed where the sheet says how damage, Critical Injuries and armour work; it reads how
+# an Aimed Shot at the head and a melee weapon change the SP
+@SHEET.calculator(title="Damage against SP (ablation, head, melee, Critical Injury)",
+                  at="§ Taking damage, § Critical Injuries, § Armor",
+                  see="§ Aimed Shots, § Melee combat")
 def damage(
     *,
     dice: Annotated[int, In("Damage dice (d6)", 1, MAX_DAMAGE_DICE)] = 3,

@@ -9,10 +9,10 @@ from typing import Annotated
 
 from ..dice import Distribution, Draw, expand
 from ..errors import LimitError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Odds, OddsRow, Result
 from .core import body_in
-from .sheet import SRC, number
+from .sheet import SHEET, number
 
 # -- death save -----------------------------------------------------------------------------
 
@@ -65,11 +65,7 @@ def death_saves(body: int, penalty: int, saves: int) -> Distribution[int]:
     return expand(mortally_wounded(body, penalty, saves)).map(lambda o: o[0])
 
 
-@calculator(
-    sections=("death-save",),
-    title="Death Save",
-    source=f"{SRC} § Death Save",
-)
+@SHEET.calculator(title="Death Save", at="§ Death Save")
 def death_save(
     *,
     body: Annotated[int, body_in("BODY")] = 6,

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from .. import data
 from ..dice import Distribution, Draw, check_dice, expand, total
 from ..errors import LimitError, RulesError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Highlight, Odds, Result
 from .core import (
     MAX_DAYS,
@@ -22,7 +22,7 @@ from .core import (
     stat_in,
     take_damage,
 )
-from .sheet import NO_CRIT_10, SRC, Dice, dice_of, number, table
+from .sheet import NO_CRIT_10, SHEET, Dice, dice_of, number, table
 
 # -- other types of damage --------------------------------------------------------------------
 
@@ -52,12 +52,8 @@ def _fire_index(severity: str) -> int:
     raise RulesError(f"no fire severity {severity!r}")
 
 
-@calculator(
-    sections=("being-on-fire", "radiation"),
-    title="On Fire and high radiation",
-    source=f"{SRC} § Being On Fire, § Radiation",
-    tables=("fire",),
-)
+@SHEET.calculator(title="On Fire and high radiation", at="§ Being On Fire, § Radiation",
+                  tables=("fire",))
 def fire(
     *,
     severity: Annotated[str, In("Fire", choices=_severity_choices())] = "Mild",
@@ -100,11 +96,7 @@ def fire(
 VACUUM_DICE = number("drowning-and-asphyxiation", r"additional (\d+)d(\d+) in damage")
 
 
-@calculator(
-    sections=("drowning-and-asphyxiation",),
-    title="Drowning and Asphyxiation",
-    source=f"{SRC} § Drowning and Asphyxiation",
-)
+@SHEET.calculator(title="Drowning and Asphyxiation", at="§ Drowning and Asphyxiation")
 def drowning(
     *,
     body: Annotated[int, body_in("BODY")] = 6,
@@ -152,11 +144,7 @@ def drowning(
 ELECTROCUTION_DICE = number("electrocution", r"immediately take (\d+)d(\d+) damage")
 
 
-@calculator(
-    sections=("electrocution",),
-    title="Electrocution",
-    source=f"{SRC} § Electrocution, § Taking damage",
-)
+@SHEET.calculator(title="Electrocution", at="§ Electrocution", see="§ Taking damage")
 def electrocution(
     *,
     sp: Annotated[int, sp_in("Body SP")] = 11,
@@ -220,11 +208,7 @@ def electrocution(
 _EXPOSURE_DICE = number("exposure", r"deal (\d+)d(\d+) damage directly")
 
 
-@calculator(
-    sections=("exposure",),
-    title="Exposure",
-    source=f"{SRC} § Exposure",
-)
+@SHEET.calculator(title="Exposure", at="§ Exposure")
 def exposure(
     *,
     days: Annotated[int, In("Days of exposure", 1, MAX_DAYS)] = 1,
@@ -264,11 +248,7 @@ _FALLING_CAP = number("falling", r"if the fall is greater than (\d+) m")
 _FALLING_TURN = number("falling", r"fall (\d+) ?m/yds at the end")
 
 
-@calculator(
-    sections=("falling",),
-    title="Falling",
-    source=f"{SRC} § Falling, § Taking damage",
-)
+@SHEET.calculator(title="Falling", at="§ Falling", see="§ Taking damage")
 def falling(
     *,
     metres: Annotated[int, In("Height fallen (m/yds)", 0, MAX_FALL)] = 20,
@@ -364,12 +344,7 @@ def _poison_choices() -> tuple[tuple[str, str], ...]:
         return ()
 
 
-@calculator(
-    sections=("poisons-and-drugs",),
-    title="Poisons and Drugs",
-    source=f"{SRC} § Poisons and Drugs",
-    tables=("poisons", "drugs"),
-)
+@SHEET.calculator(title="Poisons and Drugs", at="§ Poisons and Drugs", tables=("poisons", "drugs"))
 def poison(
     *,
     kind: Annotated[str, In("Poison or drug", choices=_poison_choices())] = "poisons:0",

@@ -8,7 +8,7 @@ from typing import Annotated
 
 from ..dice import Draw, check_dice, expand
 from ..errors import RulesError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Highlight, Result
 from .checks import _opposed_result
 from .core import (
@@ -33,15 +33,12 @@ from .core import (
 )
 from .damage import brawling_dice
 from .ranged import AIM_CHOICES, _attack_damage, aim_penalty
-from .sheet import NO_CRIT_10, SRC, number
+from .sheet import NO_CRIT_10, SHEET, number
 
 
-@calculator(
-    sections=("brawling-grappling",),
-    title="Brawling damage by BODY",
-    source=f"{SRC} § Brawling/Grappling (Damage from bare fist), § Taking damage",
-    tables=("brawling-damage",),
-)
+@SHEET.calculator(title="Brawling damage by BODY",
+                  at="§ Brawling/Grappling (Damage from bare fist)", see="§ Taking damage",
+                  tables=("brawling-damage",))
 def brawling(
     *,
     body: Annotated[int, body_in("BODY")] = 6,
@@ -83,11 +80,8 @@ def brawling(
     ), rng, punch, say)
 
 
-@calculator(
-    sections=("melee-combat", "resolving-melee-combat"),
-    title="Melee attack (armour halved)",
-    source=f"{SRC} § Melee combat, § Resolving Melee Combat, § Taking damage",
-)
+@SHEET.calculator(title="Melee attack (armour halved)",
+                  at="§ Melee combat, § Resolving Melee Combat", see="§ Taking damage")
 def melee(
     *,
     dex: Annotated[int, stat_in("Attacker DEX")] = 6,
@@ -167,11 +161,7 @@ throw_max = number("throw", r"maximum of (\d+) SQ").read
 grapple_penalty = number("brawling-grappling", r"take a (-\d+) to all actions").read
 
 
-@calculator(
-    sections=("brawling-grappling",),
-    title="Grab (start or break a Grapple)",
-    source=f"{SRC} § Brawling/Grappling",
-)
+@SHEET.calculator(title="Grab (start or break a Grapple)", at="§ Brawling/Grappling")
 def grab(
     *,
     dex: Annotated[int, stat_in("Your DEX")] = 6,
@@ -235,12 +225,7 @@ def choke(body: int, hp: int, rounds: int) -> GrappleDamage:
     return GrappleDamage(after, False, "")
 
 
-@calculator(
-    sections=("choke", "throw"),
-    title="Choke or Throw",
-    source=f"{SRC} § Choke, § Throw",
-    tables=("brawling-damage",),
-)
+@SHEET.calculator(title="Choke or Throw", at="§ Choke, § Throw", tables=("brawling-damage",))
 def grapple_action(
     *,
     action: Annotated[str, In(

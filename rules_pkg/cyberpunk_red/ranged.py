@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 from ..dice import Distribution, Draw, check_dice, expand
 from ..errors import RulesError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Odds, Result
 from .checks import _opposed_result
 from .core import (
@@ -32,7 +32,7 @@ from .core import (
     strike,
     take_damage,
 )
-from .sheet import NO_CRIT_10, SRC, dice_of, number
+from .sheet import NO_CRIT_10, SHEET, dice_of, number
 
 # -- ranged attacks ---------------------------------------------------------------------------
 
@@ -70,11 +70,9 @@ def _attack_damage(
     return hp, crit
 
 
-@calculator(
-    sections=("resolving-ranged-combat", "aimed-shots"),
-    title="Ranged attack (single shot, Aimed Shots)",
-    source=f"{SRC} § Resolving Ranged Combat, § Aimed Shots, § Taking damage, § Critical Injuries",
-)
+@SHEET.calculator(title="Ranged attack (single shot, Aimed Shots)",
+                  at="§ Resolving Ranged Combat, § Aimed Shots",
+                  see="§ Taking damage, § Critical Injuries")
 def ranged(
     *,
     shooter: Shooter,  # input groups: the kernel builds them from their inputs
@@ -175,11 +173,8 @@ SUPPRESSIVE_BULLETS = number("suppressive-fire", r"costs an Action and (\d+) bul
 _AUTOFIRE_DMG = number("auto-fire-mode", r"roll (\d+)d(\d+) for damage")
 
 
-@calculator(
-    sections=("auto-fire-mode",),
-    title="Autofire",
-    source=f"{SRC} § Auto fire mode, § Taking damage, § Critical Injuries",
-)
+@SHEET.calculator(title="Autofire", at="§ Auto fire mode",
+                  see="§ Taking damage, § Critical Injuries")
 def autofire(
     *,
     shooter: Autofirer,
@@ -247,11 +242,7 @@ _SUPPRESSIVE_LO = number("suppressive-fire", r"within (\d+)-(\d+) Squares")
 _SUPPRESSIVE_HI = number("suppressive-fire", r"within (\d+)-(\d+) Squares", 2)
 
 
-@calculator(
-    sections=("suppressive-fire",),
-    title="Suppressive Fire",
-    source=f"{SRC} § Suppressive Fire",
-)
+@SHEET.calculator(title="Suppressive Fire", at="§ Suppressive Fire")
 def suppressive(
     *,
     ref: Annotated[int, stat_in("Your REF")] = 6,
@@ -292,11 +283,8 @@ SHOTGUN_DV = number("shotgun-shells", r"vs\.? a DV ?(\d+)")
 SHOTGUN_DICE = number("shotgun-shells", r"takes (\d+)d(\d+)")
 
 
-@calculator(
-    sections=("shotgun-shells",),
-    title="Shotgun Shell",
-    source=f"{SRC} § Shotgun Shells, § Taking damage, § Critical Injuries",
-)
+@SHEET.calculator(title="Shotgun Shell", at="§ Shotgun Shells",
+                  see="§ Taking damage, § Critical Injuries")
 def shotgun_shell(
     *,
     shooter: ShotgunShooter,

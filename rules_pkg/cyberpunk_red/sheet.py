@@ -6,9 +6,12 @@ from dataclasses import dataclass
 
 from .. import data
 from ..dice import Distribution
+from ..kernel import Document
 
 GAME = "cyberpunk_red"
 SRC = "Cyberpunk RED Combat Cheat Sheet"
+# a calculator stands in the sections it cites `at` (kernel.Document)
+SHEET = Document(GAME, SRC)
 NO_CRIT_10 = (
     "The sheet does not mention RED's critical success/failure on a d10 roll of "
     "10 or 1, so the d10 is rolled once, as written."

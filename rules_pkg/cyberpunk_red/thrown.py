@@ -7,12 +7,12 @@ from typing import Annotated
 
 from ..dice import check_dice
 from ..errors import RulesError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Result
 from .core import Defender, Thrower, _odds_check, sp_in
 from .melee import throw_max
 from .ranged import shot
-from .sheet import NO_CRIT_10, SRC
+from .sheet import NO_CRIT_10, SHEET
 
 THROW_MAX = throw_max()  # "up to a maximum of 12 SQ": the form's limit and the engine's
 OBJECTS = (
@@ -22,11 +22,8 @@ OBJECTS = (
 )
 
 
-@calculator(
-    sections=("throw",),
-    title="Throw an object",
-    source=f"{SRC} § Throw, § Resolving Ranged Combat, § Taking damage",
-)
+@SHEET.calculator(title="Throw an object", at="§ Throw",
+                  see="§ Resolving Ranged Combat, § Taking damage")
 def throw_object(
     *,
     thrower: Thrower,  # input groups: the kernel builds them from their inputs

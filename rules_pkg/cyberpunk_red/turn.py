@@ -6,20 +6,16 @@ import random
 from typing import Annotated
 
 from ..dice import Draw, expand
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Odds, Result
 from .core import sp_in, stat_in
-from .sheet import SRC, number, words
+from .sheet import SHEET, number, words
 
 # § Initiative: "REF+1d10=Initiative score" (the die's sides, read from the sheet).
 _initiative_die = number("initiative", r"REF\s*\+\s*1d(\d+)").read
 
 
-@calculator(
-    sections=("initiative",),
-    title="Initiative (REF + 1d10)",
-    source=f"{SRC} § Initiative",
-)
+@SHEET.calculator(title="Initiative (REF + 1d10)", at="§ Initiative")
 def initiative(
     *,
     ref: Annotated[int, stat_in("Your REF")] = 6,
@@ -66,11 +62,7 @@ def _special_cost() -> int:
     return 2
 
 
-@calculator(
-    sections=("movement",),
-    title="Move: squares this turn",
-    source=f"{SRC} § Movement",
-)
+@SHEET.calculator(title="Move: squares this turn", at="§ Movement")
 def move(
     *,
     move: Annotated[int, stat_in("MOVE (after any armour penalty)")] = 6,
@@ -89,11 +81,7 @@ def move(
                   steps)
 
 
-@calculator(
-    sections=("armor",),
-    title="Armor worn: SP per location and the Armor Penalty",
-    source=f"{SRC} § Armor",
-)
+@SHEET.calculator(title="Armor worn: SP per location and the Armor Penalty", at="§ Armor")
 def armor(
     *,
     body_sp: Annotated[int, sp_in("Highest body SP worn")] = 11,

@@ -14,7 +14,7 @@ import pytest
 
 import rules_pkg
 from rules_pkg import In, Result, RulesError, registry
-from rules_pkg.kernel import Each, calculator, derive_inputs
+from rules_pkg.kernel import Document, Each, calculator, derive_inputs
 
 CALCULATORS = rules_pkg.calculators()
 PACKAGE = Path(rules_pkg.__file__).parent
@@ -116,6 +116,27 @@ def test_inputs_are_derived_from_the_signature() -> None:
         assert not fn.calculator.rolls  # type: ignore[attr-defined]
     finally:
         registry._REGISTRY.pop("toy.kernel")
+
+
+def test_a_document_places_a_calculator_in_the_sections_it_cites_at() -> None:
+    sheet = Document("cyberpunk_red", "The sheet")
+
+    def toy(*, n: Annotated[int, In("N", 0, 3)] = 1) -> Result:
+        return Result(str(n))
+
+    fn = sheet.calculator(title="Toy", at="§ Melee combat, § Cover (Type of Cover)",
+                          see="§ Taking damage", id="toy.placed")(toy)
+    try:
+        calc = fn.calculator  # type: ignore[attr-defined]
+        # a "(...)" after a title says which part of the section: it is still that section
+        assert calc.sections == ("melee-combat", "cover")
+        assert calc.source == "The sheet § Melee combat, § Cover (Type of Cover), § Taking damage"
+    finally:
+        registry._REGISTRY.pop("toy.placed")
+    with pytest.raises(RulesError, match="no section titled 'Hacking'"):
+        sheet.calculator(title="Toy", at="§ Hacking")
+    with pytest.raises(TypeError, match="names no section"):
+        sheet.calculator(title="Toy", at="Melee combat")
 
 
 def test_a_missing_declaration_or_default_is_a_type_error() -> None:
