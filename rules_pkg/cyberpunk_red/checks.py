@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Annotated
 
 from ..dice import Distribution
 from ..kernel import Faces, In, Roll, rolled
-from ..registry import Die, Highlight, Result
+from ..registry import Die, Result
 from .core import (
     MAX_DV,
     _odds_check,
@@ -72,42 +74,46 @@ def opposed(
     rng: random.Random | None = None,
 ) -> Result:
     """Both roll STAT + Skill + 1d10; the attacker must roll higher (defender wins a tie)."""
-    a, d = att_stat + att_skill + att_mod, def_stat + def_skill + def_mod
-    m = margin_opposed(a, d)
-    p = m.p(lambda v: v > 0)
+    o = Opposed(att_stat + att_skill + att_mod, def_stat + def_skill + def_mod)
     steps = [
         f"Attacker {att_stat} + {att_skill} {att_mod:+d} + 1d10",
         f"Defender {def_stat} + {def_skill} {def_mod:+d} + 1d10",
-        f"The attacker wins only by rolling higher: P = {p}; a tie ({m.probability(0)}) "
-        "goes to the defender",
+        f"The attacker wins only by rolling higher: P = {o.p}; a tie "
+        f"({o.margin.probability(0)}) goes to the defender",
     ]
-    return _opposed_result(m, p, a, d, steps, rng, "attacker wins", "defender wins")
+    return o.result(steps, rng, "attacker wins", "defender wins")
 
 
-def _opposed_result(
-    m: Distribution[int],
-    p: Fraction,
-    a: int,
-    d: int,
-    steps: list[str],
-    rng: random.Random | None,
-    win: str,
-    lose: str,
-    highlight: tuple[Highlight, ...] = (),
-    notes: tuple[str, ...] = (),
-) -> Result:
+@dataclass(frozen=True)
+class Opposed:
+    """An opposed roll: `a` + 1d10 against `d` + 1d10, the attacker winning only by rolling
+    higher (§ Resolving Melee Combat: "defender wins in a tie")."""
 
-    def say(margin: int, faces: Faces) -> Roll:
-        (_, x), (_, y) = faces
-        return Roll(f"{a + x} vs {d + y}: {win if margin > 0 else lose}",
-                    (Die(10, x, "attacker", "attacker"), Die(10, y, "defender", "defender")))
+    a: int
+    d: int
 
-    return rolled(Result(
-        f"{float(p):.0%}: {win}",
-        (("P(" + win + ")", p), ("P(tie)", m.probability(0))),
-        tuple(steps),
-        (_odds_check(m, "Attacker minus defender"),),
-        (),
-        highlight,
-        (NO_CRIT_10, *notes),
-    ), rng, beat_roll(a, d), say)
+    @cached_property
+    def margin(self) -> Distribution[int]:
+        return margin_opposed(self.a, self.d)
+
+    @property
+    def p(self) -> Fraction:
+        """P(the attacker wins)."""
+        return self.margin.p(lambda v: v > 0)
+
+    def result(self, steps: list[str], rng: random.Random | None, win: str, lose: str,
+               notes: tuple[str, ...] = ()) -> Result:
+        a, d = self.a, self.d
+
+        def say(margin: int, faces: Faces) -> Roll:
+            (_, x), (_, y) = faces
+            return Roll(f"{a + x} vs {d + y}: {win if margin > 0 else lose}",
+                        (Die(10, x, "attacker", "attacker"), Die(10, y, "defender", "defender")))
+
+        return rolled(Result(
+            f"{float(self.p):.0%}: {win}",
+            (("P(" + win + ")", self.p), ("P(tie)", self.margin.probability(0))),
+            tuple(steps),
+            (_odds_check(self.margin, "Attacker minus defender"),),
+            notes=(NO_CRIT_10, *notes),
+        ), rng, beat_roll(a, d), say)

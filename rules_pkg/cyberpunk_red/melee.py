@@ -10,7 +10,7 @@ from ..dice import Draw, check_dice, expand
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Highlight, Result
-from .checks import _opposed_result
+from .checks import Opposed
 from .core import (
     MELEE_HALF_DEFAULT,
     MeleeHalfIn,
@@ -173,13 +173,11 @@ def grab(
 ) -> Result:
     """Both roll DEX + Brawling + 1d10; win to grab the Defender or an object in their hands."""
     pen = grapple_penalty() if breaking else 0
-    a, d = dex + brawling + pen, def_dex + def_brawling + pen
-    m = margin_opposed(a, d)
-    p = m.p(lambda v: v > 0)
+    o = Opposed(dex + brawling + pen, def_dex + def_brawling + pen)
     steps = [
         f"You: DEX {dex} + Brawling {brawling}{f' {pen:+d}' if pen else ''} + 1d10",
         f"Target: DEX {def_dex} + Brawling {def_brawling}{f' {pen:+d}' if pen else ''} + 1d10",
-        f"You win only by rolling higher: {p}",
+        f"You win only by rolling higher: {o.p}",
     ]
     if breaking:
         steps.append("A successful Grab against the Attacker ends the Grapple for everyone")
@@ -188,11 +186,7 @@ def grab(
             f"Win: grab the Defender (both in a Grapple, {grapple_penalty():+d} to all "
             "actions) or take one object from their hands"
         )
-    return _opposed_result(
-        m,
-        p,
-        a,
-        d,
+    return o.result(
         steps,
         rng,
         "grab succeeds",

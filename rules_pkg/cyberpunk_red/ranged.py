@@ -10,7 +10,7 @@ from ..dice import Distribution, Draw, check_dice, expand
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Odds, Result
-from .checks import _opposed_result
+from .checks import Opposed
 from .core import (
     MELEE_HALF_DEFAULT,
     Autofirer,
@@ -25,7 +25,6 @@ from .core import (
     damage_dice,
     dice_with_crit,
     head_multiplier,
-    margin_opposed,
     p_beat,
     sp_in,
     stat_in,
@@ -42,6 +41,9 @@ AIM_CHOICES = (
     ("held_item", "Held Item"),
     ("leg", "Leg"),
 )
+
+# where a ranged attack's damage is read (`_attack_damage`): every such calculator cites it
+DAMAGE_READ = "§ Taking damage, § Critical Injuries"
 
 
 aim_penalty = number("aimed-shots", r"a (-\d+) to your check to aim").read
@@ -72,7 +74,7 @@ def _attack_damage(
 
 @SHEET.calculator(title="Ranged attack (single shot, Aimed Shots)",
                   at="§ Resolving Ranged Combat, § Aimed Shots",
-                  see="§ Taking damage, § Critical Injuries")
+                  see=DAMAGE_READ)
 def ranged(
     *,
     shooter: Shooter,  # input groups: the kernel builds them from their inputs
@@ -155,10 +157,11 @@ def shot(base: int, dfn: Defence, dice: int, sp: int, aim: str, steps: list[str]
     ), rng, strike(dfn.beat(base), dice), say)
 
 
-# "(3 for SMGS, 4 for Assault Rifles)": the most Autofire multiplies damage by
+# "(3 for SMGS, 4 for Assault Rifles)": the most Autofire multiplies damage by, per weapon
 _CAPS = r"\((\d+) for SMGS?, (\d+) for Assault Rifles\)"
-AUTOFIRE_CAPS = {"smg": number("auto-fire-mode", _CAPS, 1),
-                 "assault_rifle": number("auto-fire-mode", _CAPS, 2)}
+AUTOFIRE_WEAPONS = (("smg", "SMG"), ("assault_rifle", "Assault Rifle"))  # in _CAPS's order
+AUTOFIRE_CAPS = {weapon: number("auto-fire-mode", _CAPS, group)
+                 for group, (weapon, _) in enumerate(AUTOFIRE_WEAPONS, 1)}
 
 
 def autofire_caps() -> dict[str, int]:
@@ -173,15 +176,11 @@ SUPPRESSIVE_BULLETS = number("suppressive-fire", r"costs an Action and (\d+) bul
 _AUTOFIRE_DMG = number("auto-fire-mode", r"roll (\d+)d(\d+) for damage")
 
 
-@SHEET.calculator(title="Autofire", at="§ Auto fire mode",
-                  see="§ Taking damage, § Critical Injuries")
+@SHEET.calculator(title="Autofire", at="§ Auto fire mode", see=DAMAGE_READ)
 def autofire(
     *,
     shooter: Autofirer,
-    weapon: Annotated[str, In(
-        "Weapon",
-        choices=(("smg", "SMG"), ("assault_rifle", "Assault Rifle")),
-    )] = "smg",
+    weapon: Annotated[str, In("Weapon", choices=AUTOFIRE_WEAPONS)] = "smg",
     bullets: Annotated[int, In("Bullets in the clip", AUTOFIRE_BULLETS, 500,
                                help=f"Autofire costs {AUTOFIRE_BULLETS} bullets")] = 30,
     target: Defender,  # an input group: the kernel builds it from its inputs
@@ -258,19 +257,14 @@ def suppressive(
     need = SUPPRESSIVE_BULLETS  # the least the form offers for bullets: checked there
     lo = _SUPPRESSIVE_LO.read()
     hi = _SUPPRESSIVE_HI.read()
-    m = margin_opposed(ref + autofire, will + concentration)
-    p = m.p(lambda v: v > 0)
+    o = Opposed(ref + autofire, will + concentration)
     steps = [
         f"{need} bullets; everyone on foot within {lo}-{hi} squares, out of cover, in sight",
         f"They roll WILL {will} + Concentration {concentration} + 1d10 against "
         f"your REF {ref} + Autofire {autofire} + 1d10",
         "Anyone that fails uses their next Move Action (and Run if needed) to get into cover",
     ]
-    return _opposed_result(
-        m,
-        p,
-        ref + autofire,
-        will + concentration,
+    return o.result(
         steps,
         rng,
         "target fails",
@@ -283,8 +277,7 @@ SHOTGUN_DV = number("shotgun-shells", r"vs\.? a DV ?(\d+)")
 SHOTGUN_DICE = number("shotgun-shells", r"takes (\d+)d(\d+)")
 
 
-@SHEET.calculator(title="Shotgun Shell", at="§ Shotgun Shells",
-                  see="§ Taking damage, § Critical Injuries")
+@SHEET.calculator(title="Shotgun Shell", at="§ Shotgun Shells", see=DAMAGE_READ)
 def shotgun_shell(
     *,
     shooter: ShotgunShooter,
