@@ -195,9 +195,12 @@ class Part:
     sections: tuple[str, ...] = ()
 
     def calculator(self, *, title: str, at: str = "", id: str = "", description: str = "",
+                   tables: Sequence[str] | None = None,
                    ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
-        """`calculator` for a rule of this part; `at`: where in it (added to its source)."""
-        return calculator(title=title, source=self.source + at, id=id, tables=self.tables,
+        """`calculator` for a rule of this part; `at`: where in it (added to its source);
+        `tables`: where a rule of the part whose own table it is stands instead."""
+        return calculator(title=title, source=self.source + at, id=id,
+                          tables=self.tables if tables is None else tables,
                           description=description, sections=self.sections)
 
 

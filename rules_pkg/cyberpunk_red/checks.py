@@ -27,9 +27,8 @@ from .sheet import NO_CRIT_10, SHEET
 
 
 @SHEET.calculator(title="Check against a DV",
-                  at="§ Resolving Ranged Combat (STAT + Skill + 1d10; beat the DV)",
-                  id="cyberpunk_red.check")
-def check_dv(
+                  at="§ Resolving Ranged Combat (STAT + Skill + 1d10; beat the DV)")
+def check(
     *,
     stat: Annotated[int, stat_in("STAT")] = 6,
     skill: Annotated[int, stat_in("Skill")] = 4,

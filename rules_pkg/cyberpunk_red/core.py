@@ -52,14 +52,9 @@ dodge_ref = number("resolving-ranged-combat",
                    r"REF (\d+) or higher can choose to attempt to dodge").read
 
 
-def check(base: int) -> Distribution[int]:
-    """STAT + Skill (+ modifiers) + 1d10."""
-    return D10 + base
-
-
 def p_beat(base: int, dv: int) -> Fraction:
     """P(STAT + Skill + 1d10 beats the DV): ties go to the defender."""
-    return check(base).p(lambda t: t > dv)
+    return (D10 + base).p(lambda t: t > dv)
 
 
 def beat_dv(base: int, dv: int) -> Callable[[Draw], int]:
@@ -319,8 +314,10 @@ def dice_with_crit(n: int, sides: int = 6) -> Distribution[tuple[int, bool]]:
     return folded.map(lambda t: (t[0], t[1] >= 2))
 
 
-def _hp_odds(dist: Distribution[int], title: str) -> Odds:
-    return Odds.of(dist, title)
+def hit_summary(p_hit: Fraction, hp: Distribution[int], target: str = "", tail: str = "") -> str:
+    """An attack's answer at a glance: "62% to hit; mean 7.4 HP" (`target`: "this target")."""
+    aim = f" {target}" if target else ""
+    return f"{float(p_hit):.0%} to hit{aim}; mean {float(hp.mean()):.1f} HP{tail}"
 
 
 def damage_pool(draw: Draw, n: int, sides: int = 6) -> tuple[int, bool]:

@@ -12,17 +12,17 @@ from .. import data
 from ..dice import Draw, check_dice
 from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll, rolled
-from ..registry import Die, Highlight, Result
+from ..registry import Die, Highlight, Odds, Result
 from .core import (
     MAX_BODY,
     MAX_DV,
     Shooter,
     Target,
-    _hp_odds,
     damage_dice,
     damage_pool,
     dice_with_crit,
     dodge_ref,
+    hit_summary,
     margin_opposed,
     p_beat,
     sp_in,
@@ -223,10 +223,10 @@ def explosive(
         return Roll(f"Check {check} ({on}); blast {total}: {hp_of(got[1])} HP", shown)
 
     return rolled(Result(
-        f"{float(p):.0%} to hit the square; mean {float(hp.mean()):.1f} HP to this target",
+        hit_summary(p, hp, "the square", " to this target"),
         (("P(on target)", p), ("P(dodged)", p_dodge), ("Mean HP lost", hp.mean())),
         tuple(steps),
-        (_hp_odds(hp, "HP lost by this target (if caught in the blast)"),),
+        (Odds.of(hp, "HP lost by this target (if caught in the blast)"),),
         notes=(
             "Explosive damage dice are not in the sheet: enter them.",
             "Critical Injury on two 6s is applied as for any attack (the sheet's "

@@ -11,11 +11,10 @@ from .. import kernel
 from ..dice import Draw, check_dice
 from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll
-from ..registry import Result
+from ..registry import Odds, Result
 from .core import (
     MELEE_HALF_DEFAULT,
     MeleeHalfIn,
-    _hp_odds,
     crit_bonus,
     damage_dice,
     damage_pool,
@@ -112,7 +111,7 @@ def damage(
         f"Mean {float(hp.mean()):.1f} HP; Critical Injury {p_crit}",
         (("Mean HP lost", hp.mean()), ("P(Critical Injury)", p_crit)),
         tuple(steps),
-        (_hp_odds(hp, "HP lost"),),
+        (Odds.of(hp, "HP lost"),),
         notes=(
             "Rolling on the Critical Injury tables: the tables are not in the sheet.",
             *((melee_note(melee_half),) if melee else ()),

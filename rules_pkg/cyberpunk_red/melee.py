@@ -9,12 +9,11 @@ from typing import Annotated
 from ..dice import Draw, check_dice, expand
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, rolled
-from ..registry import Die, Highlight, Result
+from ..registry import Die, Highlight, Odds, Result
 from .checks import Opposed
 from .core import (
     MELEE_HALF_DEFAULT,
     MeleeHalfIn,
-    _hp_odds,
     beat_roll,
     body_in,
     crit_bonus,
@@ -22,6 +21,7 @@ from .core import (
     damage_pool,
     dice_with_crit,
     head_multiplier,
+    hit_summary,
     margin_opposed,
     melee_note,
     melee_sp,
@@ -73,7 +73,7 @@ def brawling(
             ("P(Critical Injury)", dist.p(lambda r: r[1])),
         ),
         tuple(steps),
-        (_hp_odds(hp, "HP lost"),),
+        (Odds.of(hp, "HP lost"),),
         (),
         (Highlight("brawling-damage", i),),
         notes=("Attack: DEX + Brawling + 1d10 vs DEX + Evasion + 1d10 (use the opposed roll).",),
@@ -145,10 +145,10 @@ def melee(
                     + (", Critical Injury" if c else ""), shown)
 
     return rolled(Result(
-        f"{float(p_hit):.0%} to hit; mean {float(hp.mean()):.1f} HP",
+        hit_summary(p_hit, hp),
         (("P(hit)", p_hit), ("P(Critical Injury)", p_crit), ("Mean HP lost", hp.mean())),
         tuple(steps),
-        (_hp_odds(hp, "HP lost"),),
+        (Odds.of(hp, "HP lost"),),
         notes=(
             NO_CRIT_10,
             melee_note(melee_half),

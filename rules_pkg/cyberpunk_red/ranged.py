@@ -19,12 +19,12 @@ from .core import (
     Shooter,
     ShotgunShooter,
     Target,
-    _hp_odds,
     _odds_check,
     crit_bonus,
     damage_dice,
     dice_with_crit,
     head_multiplier,
+    hit_summary,
     p_beat,
     sp_in,
     stat_in,
@@ -149,10 +149,10 @@ def shot(base: int, dfn: Defence, dice: int, sp: int, aim: str, steps: list[str]
                     f"{', Critical Injury' if crit else ''}; SP {sp} → {h.sp_after}", shown)
 
     return rolled(Result(
-        f"{float(p_hit):.0%} to hit; mean {float(hp.mean()):.1f} HP",
+        hit_summary(p_hit, hp),
         tuple(values),
         tuple(steps),
-        (_odds_check(m, "Attack minus defence"), _hp_odds(hp, "HP lost")),
+        (_odds_check(m, "Attack minus defence"), Odds.of(hp, "HP lost")),
         notes=notes,
     ), rng, strike(dfn.beat(base), dice), say)
 
@@ -224,7 +224,7 @@ def autofire(
                     f"{', Critical Injury' if crit else ''}", shown)
 
     return rolled(Result(
-        f"{float(p_hit):.0%} to hit; mean {float(hp.mean()):.1f} HP",
+        hit_summary(p_hit, hp),
         (
             ("P(hit)", p_hit),
             ("P(Critical Injury)", p_crit),
@@ -232,7 +232,7 @@ def autofire(
             ("Mean HP lost", hp.mean()),
         ),
         tuple(steps),
-        (mult_odds, Odds.of(rolled_dmg, "Autofire damage (0 = miss)"), _hp_odds(hp, "HP lost")),
+        (mult_odds, Odds.of(rolled_dmg, "Autofire damage (0 = miss)"), Odds.of(hp, "HP lost")),
         notes=(NO_CRIT_10, "Autofire cannot be used to make an Aimed Shot."),
     ), rng, strike(dfn.beat(base), dmg.n, dmg.sides), say)
 
@@ -336,9 +336,9 @@ def shotgun_shell(
                     shown)
 
     return rolled(Result(
-        f"{float(p_hit):.0%} to hit this target; mean {float(hp.mean()):.1f} HP",
+        hit_summary(p_hit, hp, "this target"),
         (("P(hit)", p_hit), ("P(Critical Injury)", p_crit), ("Mean HP lost", hp.mean())),
         tuple(steps),
-        (_hp_odds(hp, "HP lost by this target"),),
+        (Odds.of(hp, "HP lost by this target"),),
         notes=(NO_CRIT_10,),
     ), rng, shot, say)

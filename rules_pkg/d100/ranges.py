@@ -8,10 +8,10 @@ from functools import cache
 from typing import Annotated, Any
 
 from ..errors import RulesError
-from ..kernel import In, calculator
+from ..kernel import In
 from ..registry import Result
 from .modifiers import range_modifiers
-from .sheet import CIRC, AttackerHorde, entry, row
+from .sheet import CIRCUMSTANCES, AttackerHorde, entry, row
 
 # Point Blank: "Ranged attacks at a distance of 1km".
 point_blank = entry("Point Blank", pattern=r"distance of (\d+)").read
@@ -72,12 +72,8 @@ def range_band(distance: int, rng_value: int) -> str:
     return "normal"
 
 
-@calculator(
-    id="d100.range",
-    title="Range band",
-    source=f"{CIRC} § Ranged Attack Distance",
-    tables=("ranged-attack-distance",),
-)
+@CIRCUMSTANCES.calculator(title="Range band", at="Ranged Attack Distance", id="d100.range",
+                          tables=("ranged-attack-distance",))
 def range_calc(
     *,
     distance: Annotated[int, In("Distance to the target (as the sheet: km)", 1, 10000)] = 4,
