@@ -147,14 +147,21 @@ class Distribution(Generic[T]):
         return result
 
 
+def check_count(n: object, what: str, most: int, over: Callable[[int], RulesError]) -> None:
+    """A whole number from 0 to `most`, or a RulesError naming `what`; `over(n)` is the
+    error past the most (a LimitError where it is the engine's own limit)."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise RulesError(f"{what} must be a whole number")
+    if n < 0:
+        raise RulesError(f"{what} cannot be negative (got {n})")
+    if n > most:
+        raise over(n)
+
+
 def check_dice(n: int, what: str = "dice") -> None:
     """Limits are checked before any work (cf. avrae/d20's max_rolls)."""
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise RulesError(f"the number of {what} must be a whole number")
-    if n < 0:
-        raise RulesError(f"the number of {what} cannot be negative")
-    if n > MAX_DICE:
-        raise LimitError(f"at most {MAX_DICE} {what} in one pool (asked for {n})")
+    check_count(n, f"the number of {what}", MAX_DICE,
+                lambda n: LimitError(f"at most {MAX_DICE} {what} in one pool (asked for {n})"))
 
 
 def check_sides(sides: int) -> None:

@@ -34,10 +34,7 @@ _DECAY_EVERY = entry("Decay", pattern=r"Remove (\d+) Decay per (\d+) hour", grou
 _HALLUCINATING = (_dice("Hallucinating", "for", 1), _dice("Hallucinating", "for", 2))
 
 
-@CIRCUMSTANCES.calculator(
-    title="Scatter after a miss (Blast or thrown weapons)",
-    at="Scattering",
-)
+@CIRCUMSTANCES.calculator(title="Scatter after a miss (Blast or thrown weapons)", at="Scattering")
 def scatter(
     *,
     thrown: Annotated[bool, In("A thrown weapon (else a non-thrown Blast weapon)")] = True,
@@ -71,10 +68,7 @@ def scatter(
         notes=("The Scatter Diagram itself is not in the sheet.",)), rng, land, say)
 
 
-@STATUS_EFFECTS.calculator(
-    title="Decay: recovery with rest",
-    at="Decay",
-)
+@STATUS_EFFECTS.calculator(title="Decay: recovery with rest", at="Decay")
 def decay(
     *,
     decay: Annotated[int, In("Decay points", 0, 100)] = 12,
@@ -91,10 +85,7 @@ def decay(
                    f"{decay} - {per} \u00d7 {hours // every} = {left}"), highlight=(r.highlight,))
 
 
-@STATUS_EFFECTS.calculator(
-    title="Hallucinating: how long",
-    at="Hallucinating",
-)
+@STATUS_EFFECTS.calculator(title="Hallucinating: how long", at="Hallucinating")
 def hallucinating(
     *,
     horde: Horde = False,

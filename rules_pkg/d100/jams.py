@@ -33,10 +33,7 @@ _BOOM = entry("Missile and Grenade Jams", pattern=r"On a (\d+), however")
 # -- jams -------------------------------------------------------------------------------------
 
 
-@CIRCUMSTANCES.calculator(
-    title="Clearing a weapon jam",
-    at="Weapon Jams",
-)
+@CIRCUMSTANCES.calculator(title="Clearing a weapon jam", at="Weapon Jams")
 def jam_clear(
     *,
     bs: Annotated[int, characteristic_in("Ballistic Skill")] = 40,

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 
 from .. import data
 from ..errors import RulesError
@@ -52,31 +54,14 @@ class Spec:
 
 # Toggles, one per modifier-carrying row (the anchors are the sheet's own words).
 SPECS: tuple[Spec, ...] = (
-    Spec(
-        "flying",
-        "Target used the Flying action",
-        "Flying",
-        ((("bs",), "BS attacks against the character take a"),),
-    ),
-    Spec(
-        "running",
-        "Target used the Running action",
-        "Running",
-        ((("bs",), "BS attacks against the character take a"), (("ws",), "WS attacks take a")),
-    ),
-    Spec(
-        "armour_penalty",
-        "Wearing armour of AP 8+ on any location",
-        "Armour Penalty",
-        ((("stealth",), "incur a"),),
-    ),
-    Spec(
-        "higher_ground",
-        "On higher ground than the opponent",
-        "Higher Ground",
-        (((*WS_TESTS, "bs"), "take a"),),
-        horde_dos="Hordes gain",
-    ),
+    Spec("flying", "Target used the Flying action", "Flying",
+         ((("bs",), "BS attacks against the character take a"),)),
+    Spec("running", "Target used the Running action", "Running",
+         ((("bs",), "BS attacks against the character take a"), (("ws",), "WS attacks take a"))),
+    Spec("armour_penalty", "Wearing armour of AP 8+ on any location", "Armour Penalty",
+         ((("stealth",), "incur a"),)),
+    Spec("higher_ground", "On higher ground than the opponent", "Higher Ground",
+         (((*WS_TESTS, "bs"), "take a"),), horde_dos="Hordes gain"),
     Spec(
         "fog",
         "Target in fog, smoke, mist or deep shadow",
@@ -105,20 +90,13 @@ SPECS: tuple[Spec, ...] = (
             *SIGHT,
         ),
     ),
-    Spec(
-        "shooting_into_melee",
-        "Shooting at a target in melee",
-        "Shooting into Melee",
-        ((("bs",), "take a"),),
-        help="Ignored if the target or its only opponent is stunned, helpless or Unaware.",
-    ),
+    Spec("shooting_into_melee", "Shooting at a target in melee", "Shooting into Melee",
+         ((("bs",), "take a"),),
+         help="Ignored if the target or its only opponent is stunned, helpless or Unaware."),
     Spec("pinned", "You are Pinned", "Pinning", ((("bs",), "They suffer a"),)),
-    Spec(
-        "pinning_recovery",
-        "Recovering from Pinning, not shot at since your last turn or under cover",
-        "Pinning",
-        ((("willpower",), "then this becomes a Willpower"),),
-    ),
+    Spec("pinning_recovery",
+         "Recovering from Pinning, not shot at since your last turn or under cover", "Pinning",
+         ((("willpower",), "then this becomes a Willpower"),)),
     Spec("dazed", "Target is Dazed", "Dazed", ((("ws", "bs"), "take a"),)),
     Spec("fatigue", "You have a level of Fatigue", "Fatigue", ((ALL, "take a"),)),
     Spec("stunned", "Target is Stunned", "Stunned", ((("ws", "bs"), "take a"),)),
@@ -143,30 +121,15 @@ SPECS: tuple[Spec, ...] = (
             (AGILITY_TESTS, "(including Parry) and a"),
         ),
     ),
-    Spec(
-        "blind",
-        "You are Blind",
-        "Blind",
-        (((*WS_TESTS, *AGILITY_TESTS), "You take"), (("charge_run",), "you must test Agility")),
-        help="BS tests fail automatically.",
-    ),
-    Spec(
-        "deaf",
-        "You are Deaf",
-        "Deaf",
-        ((("hearing",), "it takes a"),),
-        help="Tests relying on hearing alone fail automatically.",
-    ),
-    Spec("frenzy", "You are Frenzied", "Frenzy",
-         ((("ws", "grapple", "willpower"), "You gain a"),),
+    Spec("blind", "You are Blind", "Blind",
+         (((*WS_TESTS, *AGILITY_TESTS), "You take"), (("charge_run",), "you must test Agility")),
+         help="BS tests fail automatically."),
+    Spec("deaf", "You are Deaf", "Deaf", ((("hearing",), "it takes a"),),
+         help="Tests relying on hearing alone fail automatically."),
+    Spec("frenzy", "You are Frenzied", "Frenzy", ((("ws", "grapple", "willpower"), "You gain a"),),
          help="Frenzied characters cannot parry or dodge."),
-    Spec(
-        "immobilised",
-        "You are Immobilised",
-        "Immobilised",
-        ((("parry",), "You take a"),),
-        help="Dodge attempts fail automatically.",
-    ),
+    Spec("immobilised", "You are Immobilised", "Immobilised", ((("parry",), "You take a"),),
+         help="Dodge attempts fail automatically."),
 )
 
 RANGE_BANDS = ("point_blank", "short", "long", "extreme")
@@ -191,14 +154,11 @@ class Modifier:
     key: str
     label: str
     row: Row
-    by_kind: tuple[tuple[str, int], ...]
+    by_kind: Mapping[str, int]  # test kind -> modifier; a kind it does not modify is absent
     horde_dos: int | None = None
 
     def value(self, kind: str) -> int | None:
-        for k, v in self.by_kind:
-            if k == kind:
-                return v
-        return None
+        return self.by_kind.get(kind)
 
 
 # every number the toggles and the range bands read, declared once (row, anchor) -> entry
@@ -217,7 +177,7 @@ def _load(spec: Spec) -> Modifier:
         for k in kinds:
             by_kind[k] = n
     horde = _ENTRIES[spec.row, spec.horde_dos].read() if spec.horde_dos else None
-    return Modifier(spec.key, spec.label, r, tuple(by_kind.items()), horde)
+    return Modifier(spec.key, spec.label, r, MappingProxyType(by_kind), horde)
 
 
 @cache
@@ -238,7 +198,8 @@ def range_modifiers() -> dict[str, Modifier]:
     for band, name in _BAND_ROWS.items():
         r = row(name)
         horde = _HORDE_RANGE[name].read() if name in _HORDE_RANGE else None
-        out[band] = Modifier(band, name, r, (("bs", _ENTRIES[name, _BAND_ANCHOR[band]].read()),),
+        out[band] = Modifier(band, name, r,
+                             MappingProxyType({"bs": _ENTRIES[name, _BAND_ANCHOR[band]].read()}),
                              horde)
     return out
 

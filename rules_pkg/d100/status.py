@@ -40,10 +40,7 @@ MAX_ROUNDS = 30
 MAX_HELPLESS_DICE = 10  # doubled to 20 dice: exact odds stay quick
 
 
-@STATUS_EFFECTS.calculator(
-    title="Burning damage by round",
-    at="Burning",
-)
+@STATUS_EFFECTS.calculator(title="Burning damage by round", at="Burning")
 def burning(
     *,
     round: Annotated[int, In("Round on fire (1 = first)", 1, MAX_ROUNDS)] = 1,
@@ -176,10 +173,7 @@ def blood_loss(
     )
 
 
-@STATUS_EFFECTS.calculator(
-    title="Crippled: acting beyond a Half Action",
-    at="Crippled",
-)
+@STATUS_EFFECTS.calculator(title="Crippled: acting beyond a Half Action", at="Crippled")
 def crippled(
     *,
     toughness: Annotated[int, characteristic_in("Toughness")] = 30,
@@ -260,10 +254,7 @@ def fatigue_collapse(fatigue: int, threshold: int, tb: int) -> Collapse:
     return Collapse(fatigue >= threshold, minutes, penalty, min(fatigue, all_hours))
 
 
-@STATUS_EFFECTS.calculator(
-    title="Fatigue: penalty, collapse and rest",
-    at="Fatigue",
-)
+@STATUS_EFFECTS.calculator(title="Fatigue: penalty, collapse and rest", at="Fatigue")
 def fatigue(
     *,
     fatigue: Annotated[int, In("Levels of Fatigue", 0, 100)] = 1,

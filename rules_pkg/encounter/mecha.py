@@ -56,13 +56,12 @@ initiative = by_calculator(
 
 
 def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
-    damage = e.damage
-    n = c.value("armour_dice")
+    n = 0 if e.bypass else c.value("armour_dice")  # no armour dice: no draw from rng
+    rolled = dice.roll(rng, 10, n)
+    damage = max(0, e.damage - sum(rolled))
     if e.bypass:
         log.step("armour already rolled (or ignored)")
     elif n:
-        rolled = dice.roll(rng, 10, n)
-        damage = max(0, damage - sum(rolled))
         log.step(f"armour roll {n}d10: {' + '.join(map(str, rolled))} = {sum(rolled)}; "
                  f"{e.damage} - {sum(rolled)} → {damage}")
     before = c.value("vitality")

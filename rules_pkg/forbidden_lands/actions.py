@@ -8,10 +8,10 @@ from typing import Annotated, Any
 
 from ..dice import Distribution, Draw, shuffled
 from ..errors import RulesError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Die, Highlight, Odds, Result
 from .dice import _p
-from .sheet import DOC, T_ATTACKS, T_NON_ATTACK, TABLES, _clean, _slug
+from .sheet import SHEET, T_ATTACKS, T_NON_ATTACK, TABLES, _clean, _slug
 
 
 # -- actions, initiative -----------------------------------------------------------------------
@@ -23,12 +23,10 @@ def _action_choices() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-@calculator(
-    title="Fast and slow actions in a round",
-    source=f"{DOC} § Declare Action, § Target Declares Reaction, Reference Tables § Attacks, "
-           "§ Non-Attack",
-    tables=(T_NON_ATTACK,),
-)
+@SHEET.calculator(title="Fast and slow actions in a round",
+                  at="Declare Action, § Target Declares Reaction, Reference Tables § Attacks, "
+                     "§ Non-Attack",
+                  tables=(T_NON_ATTACK,))
 def actions(
     *,
     action1: Annotated[str, In("Action 1", choices=_action_choices())] = "none",
@@ -78,6 +76,11 @@ CARDS_NOTE = ("Not in the sheet: Forbidden Lands standard rule, the initiative c
 DECK = tuple(range(1, 11))  # initiative cards 1-10; the lowest card acts first
 
 
+def card_in(label: str) -> In:
+    """An initiative card: one of the DECK's."""
+    return In(label, DECK[0], DECK[-1])
+
+
 def card_distribution(surprise: bool) -> Distribution[int]:
     """Your initiative card: one card from 1-10, or with surprise the better of two (no
     replacement): counts of the better card over all C(10, 2) pairs."""
@@ -102,14 +105,13 @@ def position_distribution(combatants: int, surprise: bool, return_other: bool) -
     return Distribution.from_counts(counts)
 
 
-@calculator(
-    title="Initiative cards",
-    source=f"{DOC} § Start of Combat, § Start of Round, § End Round + Forbidden Lands "
-           "standard rule: the initiative cards are numbered 1-10 and card 1 acts first",
-)
+@SHEET.calculator(title="Initiative cards",
+                  at="Start of Combat, § Start of Round, § End Round + Forbidden Lands standard "
+                     "rule: the initiative cards are numbered 1-10 and card 1 acts first")
 def initiative(
     *,
-    combatants: Annotated[int, In("Combatants drawing a card (you included)", 1, 10)] = 4,
+    combatants: Annotated[int, In("Combatants drawing a card (you included)", 1,
+                                   len(DECK))] = 4,  # a card each
     surprise: Annotated[bool, In("Surprise: you draw 2 cards and keep the better")] = False,
     other_card: Annotated[str, In(
         "The card you do not keep",
@@ -159,15 +161,13 @@ def initiative(
                          tuple(steps), odds, notes=notes), rng, deal, say)
 
 
-@calculator(
-    title="Swap initiative cards",
-    source=f"{DOC} § Start of Round (players may exchange cards), § Non-Attack (Feint)",
-    tables=(T_NON_ATTACK,),
-)
+@SHEET.calculator(title="Swap initiative cards",
+                  at="Start of Round (players may exchange cards), § Non-Attack (Feint)",
+                  tables=(T_NON_ATTACK,))
 def initiative_swap(
     *,
-    your_card: Annotated[int, In("Your card", 1, 10)] = 5,
-    their_card: Annotated[int, In("Their card", 1, 10)] = 2,
+    your_card: Annotated[int, card_in("Your card")] = 5,
+    their_card: Annotated[int, card_in("Their card")] = 2,
     how: Annotated[str, In(
         "How",
         choices=(("exchange", "Players exchange cards at the start of a round"),

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 from ..dice import Distribution, Draw
 from ..errors import LimitError, RulesError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Highlight, Odds, Result
 from .dice import (
     PUSH_CHOICES,
@@ -31,8 +31,8 @@ from .dice import (
 )
 from .sheet import (
     BANE,
-    DOC,
     MAX_ARMOUR,
+    SHEET,
     STANDARD_MODS,
     STANDARD_PUSH,
     SUCCESS,
@@ -142,11 +142,7 @@ def armour_result(rating: int, damage: int, armour_successes: int,
     return through, min(rating, armour_banes + through)
 
 
-@calculator(
-    id="forbidden_lands.armour",
-    title="Armour save",
-    source=f"{DOC} § Armor Save",
-)
+@SHEET.calculator(title="Armour save", at="Armor Save", id="forbidden_lands.armour")
 def armour_save(
     *,
     damage: Annotated[int, In("Damage of the attack", 0, 30)] = 3,
@@ -183,14 +179,13 @@ def armour_save(
                   rng, lambda draw: roll_pool(draw, save.pool()), say)
 
 
-@calculator(
-    title="Attack, reaction, armour and damage",
-    source=f"{DOC} § Combat Order (Declare Action to Apply Damage), Reference Tables § Attacks, "
-           f"§ Range Modifiers, § Non-Attack (Swing, Aim), § Weapon Features (Heavy, Parrying) + "
-           f"{STANDARD_MODS}; {STANDARD_PUSH}",
-    tables=(T_ATTACKS, T_RANGE, T_FEATURES),
-    description="Exact odds of the damage an attack does after the target's reaction and armour.",
-)
+@SHEET.calculator(title="Attack, reaction, armour and damage",
+                  at="Combat Order (Declare Action to Apply Damage), Reference Tables § Attacks, "
+                     "§ Range Modifiers, § Non-Attack (Swing, Aim), "
+                     f"§ Weapon Features (Heavy, Parrying) + {STANDARD_MODS}; {STANDARD_PUSH}",
+                  tables=(T_ATTACKS, T_RANGE, T_FEATURES),
+                  description="Exact odds of the damage an attack does after the target's reaction "
+                              "and armour.")
 def attack(
     *,
     action: Annotated[str, In("Attack", choices=_attack_choices())] = "slash",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any
 
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Faces, In, Roll, rolled
 from ..registry import Odds, Result
 from .dice import (
     PUSH_CHOICES,
@@ -24,8 +24,8 @@ from .dice import (
 )
 from .sheet import (
     BANE,
-    DOC,
     MAX_POOL,
+    SHEET,
     STANDARD_MODS,
     STANDARD_PUSH,
     SUCCESS,
@@ -36,14 +36,11 @@ from .sheet import (
 
 
 # == calculators ===============================================================================
-@calculator(
-    id="forbidden_lands.roll",
-    title="Roll Attribute + Skill + Gear (and push)",
-    source=f"{DOC} § Roll Action (Other: Attribute + Skill + Gear) + {STANDARD_MODS}; "
-           f"{STANDARD_PUSH}",
-    tables=(T_NON_ATTACK,),
-    description="Exact odds of ✘ and ☠ for any roll, first roll and pushed.",
-)
+@SHEET.calculator(title="Roll Attribute + Skill + Gear (and push)",
+                  at=f"Roll Action (Other: Attribute + Skill + Gear) + {STANDARD_MODS}; "
+                     f"{STANDARD_PUSH}",
+                  id="forbidden_lands.roll", tables=(T_NON_ATTACK,),
+                  description="Exact odds of ✘ and ☠ for any roll, first roll and pushed.")
 def roll_check(
     *,
     attribute: Annotated[int, dice_in("Attribute (base dice)")] = 3,

@@ -7,20 +7,18 @@ from typing import Annotated
 
 from ..dice import Distribution
 from ..errors import RulesError
-from ..kernel import In, calculator
+from ..kernel import In
 from ..registry import Highlight, Odds, Result
 from .dice import DicePool, _p
-from .sheet import DOC, T_BROKEN, T_ZERO, TABLES, attribute_in, dice_in
+from .sheet import SHEET, T_BROKEN, T_ZERO, TABLES, attribute_in, dice_in
 
 # -- attributes at zero and conditions ----------------------------------------------------------
 ATTRIBUTES = ("Strength", "Agility", "Wits", "Empathy")
 
 
-@calculator(
-    title="Damage to an attribute and being Broken",
-    source=f"{DOC} § Apply Damage (if an attribute reaches zero), § Broken Effects",
-    tables=(T_BROKEN, T_ZERO),
-)
+@SHEET.calculator(title="Damage to an attribute and being Broken",
+                  at="Apply Damage (if an attribute reaches zero), § Broken Effects",
+                  tables=(T_BROKEN, T_ZERO))
 def broken(
     *,
     attribute: Annotated[str, In(
@@ -102,10 +100,8 @@ def condition_timeline(condition: str, days: int, strength: int, agility: int,
     return tuple(out)
 
 
-@calculator(
-    title="Hungry, thirsty, sleepy: damage over days",
-    source=f"{DOC} § HUNGRY, § THIRSTY, § SLEEPY",
-)
+@SHEET.calculator(title="Hungry, thirsty, sleepy: damage over days",
+                  at="HUNGRY, § THIRSTY, § SLEEPY")
 def conditions(
     *,
     condition: Annotated[str, In("Condition", choices=CONDITIONS)] = "hungry",
@@ -136,10 +132,8 @@ def conditions(
                   tuple(steps), notes=tuple(notes))
 
 
-@calculator(
-    title="COLD: Endurance rolls over time",
-    source=f"{DOC} § COLD + Forbidden Lands standard rule: ENDURANCE is a Strength skill",
-)
+@SHEET.calculator(title="COLD: Endurance rolls over time",
+                  at="COLD + Forbidden Lands standard rule: ENDURANCE is a Strength skill")
 def cold(
     *,
     strength: Annotated[int, attribute_in("Strength (base dice)")] = 4,

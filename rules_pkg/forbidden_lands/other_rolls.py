@@ -7,12 +7,12 @@ from collections.abc import Mapping
 from typing import Annotated, Any
 
 from ..errors import RulesError
-from ..kernel import Each, In, calculator
+from ..kernel import Each, In
 from ..registry import Highlight, Input, Result
 from .check import check
 from .dice import PUSH_CHOICES
 from .sheet import (
-    DOC,
+    SHEET,
     STANDARD_MODS,
     STANDARD_PUSH,
     T_FLEE,
@@ -43,11 +43,9 @@ def _flee_choices(zone: bool) -> tuple[tuple[str, str], ...]:
     return base + tuple((_slug(name), f"{name} ({mod:+d})") for _, name, mod in part)
 
 
-@calculator(
-    title="Flee",
-    source=f"{DOC} § Non-Attack (Flee), § Fleeing Modifiers + {STANDARD_MODS}; {STANDARD_PUSH}",
-    tables=(T_FLEE,),
-)
+@SHEET.calculator(title="Flee",
+                  at=f"Non-Attack (Flee), § Fleeing Modifiers + {STANDARD_MODS}; {STANDARD_PUSH}",
+                  tables=(T_FLEE,))
 def flee(
     *,
     agility: Annotated[int, attribute_in("Agility (base dice)")] = 3,
@@ -102,11 +100,9 @@ def _social_action_choices() -> tuple[tuple[str, str], ...]:
     return tuple((_slug(r[0]), f"{r[0]}: {r[2]}") for r in TABLES[T_SOCIAL_ACTIONS].rows())
 
 
-@calculator(
-    title="Taunt, persuade or bluff",
-    source=f"{DOC} § Social Actions, § Social Modifiers + {STANDARD_MODS}; {STANDARD_PUSH}",
-    tables=(T_SOCIAL_ACTIONS, T_SOCIAL_MODS),
-)
+@SHEET.calculator(title="Taunt, persuade or bluff",
+                  at=f"Social Actions, § Social Modifiers + {STANDARD_MODS}; {STANDARD_PUSH}",
+                  tables=(T_SOCIAL_ACTIONS, T_SOCIAL_MODS))
 def social(
     *,
     action: Annotated[str, In("Social action", choices=_social_action_choices())

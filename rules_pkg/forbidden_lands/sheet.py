@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 
 from .. import data
-from ..kernel import In
+from ..kernel import In, Part
 
 GAME = "forbidden_lands"
 DOC = "Forbidden Lands Combat Quick Reference"
+# every rule cites the Quick Reference: a rule says only where in it (kernel.Part)
+SHEET = Part(f"{DOC} § ")
 MAX_POOL = 24  # the largest pool a form can ask for: 6 base + 6 skill + 6 gear + 6 mods
 MAX_ARMOUR = 15  # armour + helmet gear dice
 MAX_PART = 6  # base, skill or gear dice in a pool, each (see MAX_POOL)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .. import data
-from ..dice import Distribution, Draw, check_dice
+from ..dice import Distribution, Draw, check_count, check_dice
 from ..errors import RulesError
 from ..registry import Die, Odds
 from .sheet import GAME, MAX_RANK
@@ -48,12 +48,8 @@ def _dice_distribution(dice: int) -> Distribution[int]:
 
 
 def _check_rank(value: int, what: str) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(f"{what} must be a whole number")
-    if value < 0:
-        raise RulesError(f"{what} cannot be negative (got {value})")
-    if value > MAX_RANK:
-        raise RulesError(f"{what} is at most {MAX_RANK} here (got {value})")
+    check_count(value, what, MAX_RANK,
+                lambda v: RulesError(f"{what} is at most {MAX_RANK} here (got {v})"))
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,7 @@ def break_away_target(opponents: int) -> int:
     return BREAK_AWAY_FROM + opponents - 1
 
 
-@calculator(
-    title="Breaking away from close combat",
-    source=f"{DOC} § Breaking Away",
-)
+@calculator(title="Breaking away from close combat", source=f"{DOC} § Breaking Away")
 def break_away(
     *,
     opponents: Annotated[int, In("Opponents in close combat with you", 1, 10)] = 1,
@@ -60,10 +57,7 @@ def break_away(
                          notes=notes), rng, breaks, say)
 
 
-@calculator(
-    title="Entangling and disarming",
-    source=f"{DOC} § Entangling & Disarming",
-)
+@calculator(title="Entangling and disarming", source=f"{DOC} § Entangling & Disarming")
 def entangle(
     *,
     attacker_strength: Annotated[int, In(

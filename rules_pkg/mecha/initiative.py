@@ -12,10 +12,7 @@ from .contest import _p
 from .sheet import DOC, MAX_SCORE, SIDES
 
 
-@calculator(
-    title="Initiative",
-    source=f"{DOC} § 1 Determine initiative",
-)
+@calculator(title="Initiative", source=f"{DOC} § 1 Determine initiative")
 def initiative(
     *,
     reflex: Annotated[int, In("Your Reflex", 0, MAX_SCORE)] = 5,
