@@ -67,7 +67,14 @@ class NextRound:
 
 
 @dataclass(frozen=True)
-class Hit:
+class _OnCombatant:
+    """An event on one combatant: `target` is its id (the first field of every such event)."""
+
+    target: str
+
+
+@dataclass(frozen=True)
+class Hit(_OnCombatant):
     """Damage to a combatant, through its armour or Defense by the game's own rule.
 
     `location`: Cyberpunk RED "body"/"head"; Forbidden Lands the attribute hit.
@@ -75,7 +82,6 @@ class Hit:
     """
 
     KIND: ClassVar[str] = "hit"
-    target: str
     damage: int
     seed: int = 0
     location: str = ""
@@ -87,11 +93,10 @@ class Hit:
 
 
 @dataclass(frozen=True)
-class Apply:
+class Apply(_OnCombatant):
     """A calculator's result applied as it stands: changes, new values and conditions."""
 
     KIND: ClassVar[str] = "apply"
-    target: str
     source: str
     changes: tuple[tuple[str, int], ...] = ()  # (value, delta)
     sets: tuple[tuple[str, int], ...] = ()  # (value, new value)
@@ -99,36 +104,35 @@ class Apply:
 
 
 @dataclass(frozen=True)
-class _OnValue:
-    """An event on one of a combatant's values (a key of its game's sheet)."""
+class Adjust(_OnCombatant):
+    """One of the combatant's values (`key`, of its game's sheet) changed by `delta`."""
 
-    target: str
-    key: str
-
-
-@dataclass(frozen=True)
-class Adjust(_OnValue):
     KIND: ClassVar[str] = "adjust"
+    key: str
     delta: int
     reason: str = ""
 
 
 @dataclass(frozen=True)
-class SetValue(_OnValue):
+class SetValue(_OnCombatant):
+    """One of the combatant's values (`key`) set to `value`."""
+
     KIND: ClassVar[str] = "set"
+    key: str
     value: int
 
 
 @dataclass(frozen=True)
-class _Named:
-    """An event on a combatant's condition or injury, by name."""
+class _Named(_OnCombatant):
+    """An event on one of the combatant's conditions or injuries, by name."""
 
-    target: str
     name: str
 
 
 @dataclass(frozen=True)
 class SetCondition(_Named):
+    """A condition set for `rounds` (None: until cleared), at a `level`."""
+
     KIND: ClassVar[str] = "condition"
     rounds: int | None = None
     level: str = ""
@@ -136,12 +140,14 @@ class SetCondition(_Named):
 
 @dataclass(frozen=True)
 class ClearCondition(_Named):
+    """A condition cleared."""
+
     KIND: ClassVar[str] = "clear"
 
 
 @dataclass(frozen=True)
 class Injury(_Named):
-    """A Critical Injury (or the game's like) suffered, by name."""
+    """A Critical Injury (or the game's like) suffered."""
 
     KIND: ClassVar[str] = "injury"
 
