@@ -10,7 +10,7 @@ from ..errors import RulesError
 from ..kernel import In
 from ..registry import Highlight, Odds, Result
 from .dice import DicePool, _p
-from .sheet import SHEET, T_BROKEN, T_ZERO, TABLES, attribute_in, dice_in
+from .sheet import SHEET, STANDARD_ENDURANCE, T_BROKEN, T_ZERO, TABLES, attribute_in, dice_in
 
 # -- attributes at zero and conditions ----------------------------------------------------------
 ATTRIBUTES = ("Strength", "Agility", "Wits", "Empathy")
@@ -132,8 +132,7 @@ def conditions(
                   tuple(steps), notes=tuple(notes))
 
 
-@SHEET.calculator(title="COLD: Endurance rolls over time",
-                  at="COLD + Forbidden Lands standard rule: ENDURANCE is a Strength skill")
+@SHEET.calculator(title="COLD: Endurance rolls over time", at=f"COLD + {STANDARD_ENDURANCE}")
 def cold(
     *,
     strength: Annotated[int, attribute_in("Strength (base dice)")] = 4,
@@ -184,7 +183,9 @@ def cold(
              "Strength Broken while COLD: you die the next time you have to roll.")
     odds = (Odds.of(d.map(lambda o: o[0]), "Strength after the rolls", str),
             Odds.of(d.map(lambda o: o[2]), "Outcome", str, cumulative=False))
-    notes = ("The sheet does not give the effect of a failed ENDURANCE roll: set it above.",
+    notes = (f"Not in the sheet: {STANDARD_ENDURANCE}, so the roll is Strength + Endurance + "
+             "gear dice.",
+             "The sheet does not give the effect of a failed ENDURANCE roll: set it above.",
              "You cannot recover Strength or Wits until you warm up.")
     return Result(f"P(dead) = {_p(p_dead)}", (("P(dead)", p_dead),
                                              ("P(Strength Broken)", d.p(lambda o: o[0] == 0))),

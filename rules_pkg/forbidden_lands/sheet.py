@@ -50,6 +50,7 @@ STANDARD_PUSH = ("Forbidden Lands standard rule (Player's Handbook, Pushing): a 
                  "re-rolls every die not showing ✘ or ☠ (skill dice showing 1 are re-rolled); "
                  "each ☠ on base dice then costs 1 point of the attribute used, each ☠ on gear "
                  "dice lowers the gear bonus by 1")
+STANDARD_ENDURANCE = "Forbidden Lands standard rule: ENDURANCE is a Strength skill"
 STANDARD_MODS = ("Forbidden Lands standard rule (modifications): modifiers add or remove skill "
                  "dice only; below zero skill dice, roll negative dice whose ✘ cancel ✘ on "
                  "base/gear dice")

@@ -385,6 +385,9 @@ def test_rules_from_outside_the_sheet_are_named_in_the_notes() -> None:
     assert any("negative dice" in n for n in pushed.notes)
     assert any("numbered 1-10" in n for n in calc("initiative").run().notes)
     assert any("numbered 1-10" in n for n in calc("initiative_swap").run().notes)
+    # the COLD roll is Strength + Endurance: ENDURANCE as a Strength skill is not on the sheet
+    assert any("ENDURANCE is a Strength skill" in n and n.startswith("Not in the sheet")
+               for n in calc("cold").run().notes)
 
 
 def test_gear_rows_light_share_a_row_and_heavy_take_two() -> None:
