@@ -28,7 +28,8 @@ from typing import Any, get_args, get_origin
 from . import data
 from .dice import Draw, sample
 from .errors import RulesError
-from .registry import Bound, Calculator, Die, Highlight, Input, Result, register
+from .registry import Bound, Calculator, Input, register
+from .result import Die, Highlight, Result
 
 __all__ = ["Bound", "Document", "Each", "In", "Part", "Roll", "calculator", "derive_inputs",
            "rolled"]

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from ..errors import RulesError
 from ..kernel import In
-from ..registry import Result
+from ..result import Result
 from .core import MAX_STAT
 from .sheet import SHEET, number
 

@@ -10,7 +10,7 @@ from typing import Annotated
 
 from ..dice import Distribution
 from ..kernel import Faces, In, Roll, rolled
-from ..registry import Die, Result
+from ..result import Die, Result
 from .core import (
     MAX_DV,
     _odds_check,

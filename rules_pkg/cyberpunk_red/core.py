@@ -11,7 +11,7 @@ from typing import Annotated
 from ..dice import Distribution, Draw, check_dice, expand
 from ..errors import RulesError
 from ..kernel import Faces, In
-from ..registry import Die, Odds
+from ..result import Die, Odds
 from .sheet import number
 
 # -- the core roll ----------------------------------------------------------------------------

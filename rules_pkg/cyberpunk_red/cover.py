@@ -12,7 +12,7 @@ from .. import data
 from ..dice import Draw, check_dice
 from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll, rolled
-from ..registry import Die, Highlight, Odds, Result
+from ..result import Die, Highlight, Odds, Result
 from .core import (
     MAX_BODY,
     MAX_DV,

@@ -11,7 +11,7 @@ from .. import kernel
 from ..dice import Draw, check_dice
 from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll
-from ..registry import Odds, Result
+from ..result import Odds, Result
 from .core import (
     MELEE_HALF_DEFAULT,
     MeleeHalfIn,

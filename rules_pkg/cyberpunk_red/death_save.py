@@ -10,7 +10,7 @@ from typing import Annotated
 from ..dice import Distribution, Draw, expand
 from ..errors import LimitError
 from ..kernel import Faces, In, Roll, rolled
-from ..registry import Die, Odds, OddsRow, Result
+from ..result import Die, Odds, OddsRow, Result
 from .core import body_in
 from .sheet import SHEET, number
 

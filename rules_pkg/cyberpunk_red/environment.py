@@ -11,7 +11,7 @@ from .. import data
 from ..dice import Distribution, Draw, check_dice, expand, total
 from ..errors import LimitError, RulesError
 from ..kernel import Faces, In, Roll, rolled
-from ..registry import Die, Highlight, Odds, Result
+from ..result import Die, Highlight, Odds, Result
 from .core import (
     MAX_DAYS,
     MAX_FALL,

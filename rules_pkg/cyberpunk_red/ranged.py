@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from ..dice import Distribution, Draw, check_dice, expand
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, rolled
-from ..registry import Die, Odds, Result
+from ..result import Die, Odds, Result
 from .checks import Opposed
 from .core import (
     MELEE_HALF_DEFAULT,

@@ -8,7 +8,7 @@ from typing import Annotated
 from ..dice import check_dice
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, rolled
-from ..registry import Die, Result
+from ..result import Die, Result
 from .core import Defender, Thrower, _odds_check, sp_in
 from .melee import throw_max
 from .ranged import shot

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from ..dice import Draw, expand
 from ..kernel import Faces, In, Roll, rolled
-from ..registry import Die, Odds, Result
+from ..result import Die, Odds, Result
 from .core import sp_in, stat_in
 from .sheet import SHEET, number, words
 

@@ -10,7 +10,8 @@ from typing import Annotated, Any
 from .. import kernel
 from ..errors import RulesError
 from ..kernel import Each, Faces, In, Roll, calculator
-from ..registry import Die, Highlight, Input, Result
+from ..registry import Input
+from ..result import Die, Highlight, Result
 from .degrees import (
     JAM,
     MAX_TARGET,

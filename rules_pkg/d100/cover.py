@@ -7,7 +7,7 @@ from typing import Annotated
 
 from ..errors import RulesError
 from ..kernel import In
-from ..registry import Result
+from ..result import Result
 from .sheet import (
     CIRCUMSTANCES,
     row,

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from ..dice import Distribution, Draw, expand
 from ..errors import RulesError
-from ..registry import Odds, OddsRow
+from ..result import Odds, OddsRow
 
 # -- degrees of success -----------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from typing import Annotated
 from ..data import Entry
 from ..dice import Draw, expand
 from ..kernel import Faces, In, Roll, rolled
-from ..registry import Die, Odds, Result
+from ..result import Die, Odds, Result
 from .sheet import (
     CIRCUMSTANCES,
     STATUS_EFFECTS,

@@ -9,7 +9,7 @@ from typing import Annotated
 from ..dice import Distribution
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, rolled
-from ..registry import Die, Odds, OddsRow, Result
+from ..result import Die, Odds, OddsRow, Result
 from .degrees import d100_test, degree_odds, test_distribution
 from .modifiers import modifiers
 from .sheet import (

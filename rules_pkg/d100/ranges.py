@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from ..errors import RulesError
 from ..kernel import In
-from ..registry import Result
+from ..result import Result
 from .modifiers import range_modifiers
 from .sheet import CIRCUMSTANCES, AttackerHorde, entry, row
 

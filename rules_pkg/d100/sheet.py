@@ -7,7 +7,7 @@ from typing import Annotated
 
 from .. import data
 from ..kernel import In, Part
-from ..registry import Highlight
+from ..result import Highlight
 
 GAME = "d100"
 SOURCE = "d100 Combat Circumstances and Status Effects"

@@ -10,7 +10,7 @@ from typing import Annotated
 from ..dice import Distribution, Draw, expand, total
 from ..errors import LimitError
 from ..kernel import Faces, In, Roll, calculator, rolled
-from ..registry import Die, Odds, Result
+from ..result import Die, Odds, Result
 from .modifiers import FATIGUE_EFFECT
 from .sheet import (
     CIRC,

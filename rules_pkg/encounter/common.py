@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import dice, registry
-from ..registry import Result
+from ..result import Result
 from .events import Hit
 from .model import Combatant, Encounter, Sheet, Stat
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from ..dice import Distribution, Draw, shuffled
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, rolled
-from ..registry import Die, Highlight, Odds, Result
+from ..result import Die, Highlight, Odds, Result
 from .dice import _p
 from .sheet import SHEET, T_ATTACKS, T_NON_ATTACK, TABLES, _clean, _slug
 

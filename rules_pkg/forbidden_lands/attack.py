@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from ..dice import Distribution, Draw
 from ..errors import LimitError, RulesError
 from ..kernel import Faces, In, Roll, rolled
-from ..registry import Highlight, Odds, Result
+from ..result import Highlight, Odds, Result
 from .dice import (
     PUSH_CHOICES,
     DicePool,

@@ -6,7 +6,7 @@ import random
 from typing import Annotated, Any
 
 from ..kernel import Faces, In, Roll, rolled
-from ..registry import Odds, Result
+from ..result import Odds, Result
 from .dice import (
     PUSH_CHOICES,
     PoolRoll,

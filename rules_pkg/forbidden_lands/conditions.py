@@ -8,7 +8,7 @@ from typing import Annotated
 from ..dice import Distribution
 from ..errors import RulesError
 from ..kernel import In
-from ..registry import Highlight, Odds, Result
+from ..result import Highlight, Odds, Result
 from .dice import DicePool, _p
 from .sheet import SHEET, STANDARD_ENDURANCE, T_BROKEN, T_ZERO, TABLES, attribute_in, dice_in
 

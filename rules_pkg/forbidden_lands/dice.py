@@ -10,7 +10,7 @@ from typing import Literal
 
 from ..dice import Distribution, Draw, check_dice
 from ..errors import LimitError, RulesError
-from ..registry import Die, Odds
+from ..result import Die, Odds
 from .sheet import BANE, MAX_POOL, SUCCESS
 
 # -- dice -----------------------------------------------------------------------------------

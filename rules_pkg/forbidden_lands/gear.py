@@ -6,7 +6,7 @@ from typing import Annotated
 
 from .. import data
 from ..kernel import In
-from ..registry import Highlight, Result
+from ..result import Highlight, Result
 from .sheet import GAME, SHEET, T_FEATURES, TABLES
 
 # § Weapon Features, Heavy: "Takes up two gear rows on your character sheet."; Light: "You

@@ -8,7 +8,8 @@ from typing import Annotated, Any
 
 from ..errors import RulesError
 from ..kernel import Each, In
-from ..registry import Highlight, Input, Result
+from ..registry import Input
+from ..result import Highlight, Result
 from .check import check
 from .dice import PUSH_CHOICES
 from .sheet import (

@@ -13,7 +13,7 @@ from .. import data
 from ..dice import Distribution
 from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll, calculator, rolled
-from ..registry import Highlight, Odds, OddsRow, Result
+from ..result import Highlight, Odds, OddsRow, Result
 from .banded import _banded_damage, aim_bonus
 from .combat_test import Scored
 from .profiles import (

@@ -13,7 +13,7 @@ from .. import data
 from ..dice import Distribution
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
-from ..registry import Highlight, Odds, OddsRow, Result
+from ..result import Highlight, Odds, OddsRow, Result
 from .profiles import ProfileRow, WeaponProfile, _default_weapon, _weapon_choices, lookup, profile
 from .sheet import GAME, MAX_AP, NOT_IN_SOURCE, PROFILES, SOURCE, TRAITS, dice_in, rank_in
 from .skills import SkillTest, _ap_odds, _check_rank, _dice

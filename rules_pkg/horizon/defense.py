@@ -8,7 +8,7 @@ from typing import Annotated
 
 from ..errors import RulesError
 from ..kernel import In, calculator
-from ..registry import Result
+from ..result import Result
 from .attacks import _hl
 from .combat_test import Scored
 from .profiles import parse_int

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from .. import data
 from ..kernel import In, Part, calculator
-from ..registry import Result
+from ..result import Result
 from .sheet import GAME, MAX_ACTIONS, SOURCE, rank_in
 
 S_DRAW = "draw-holster-switch"

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 from ..errors import RulesError
 from ..kernel import In, calculator
-from ..registry import Highlight, Result
+from ..result import Highlight, Result
 from .banded import BANDED_READING
 from .combat_test import AP_SCORE_DEFAULT, ApScoreIn
 from .profiles import PROFILE_TABLES, _records, lookup, parse_int, profile

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from ..dice import Draw
 from ..errors import RulesError
 from ..kernel import Bound, Faces, In, Roll, calculator, rolled
-from ..registry import Odds, OddsRow, Result
+from ..result import Odds, OddsRow, Result
 from .attacks import _hl
 from .combat_test import WEAPON_DEFAULT, Scored, WeaponIn
 from .profiles import ProfileRow, WeaponProfile, parse_move, profile, profiles

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from .. import data
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
-from ..registry import Highlight, Odds, OddsRow, Result
+from ..result import Highlight, Odds, OddsRow, Result
 from .sheet import GAME, HELPER_AP, MAX_ACTIONS, NOT_IN_SOURCE, SOURCE, dice_in, rank_in
 from .skills import SkillTest, _ap_odds, _dice
 

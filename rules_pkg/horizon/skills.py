@@ -10,7 +10,7 @@ from functools import cache
 from .. import data
 from ..dice import Distribution, Draw, check_count, check_dice
 from ..errors import RulesError
-from ..registry import Die, Odds
+from ..result import Die, Odds
 from .sheet import GAME, MAX_RANK
 
 # --- skill tests --------------------------------------------------------------------------

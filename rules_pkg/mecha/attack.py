@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from ..dice import Draw
 from ..errors import LimitError, RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
-from ..registry import Die, Highlight, Odds, Result
+from ..result import Die, Highlight, Odds, Result
 from .contest import (
     FIRE_MODES,
     FUMBLE,

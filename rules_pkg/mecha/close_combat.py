@@ -8,7 +8,7 @@ from typing import Annotated
 from ..dice import Draw, expand
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
-from ..registry import Die, Odds, Result
+from ..result import Die, Odds, Result
 from .contest import _p
 from .sheet import ACTIONS_PER_LOST, BREAK_AWAY_FROM, DOC, MAX_SCORE, SIDES
 

@@ -9,7 +9,7 @@ from .. import dice
 from ..dice import Distribution, Draw, dice_sum, minus_floor_zero, total
 from ..errors import LimitError, RulesError
 from ..kernel import Faces, Roll
-from ..registry import Die, Highlight
+from ..result import Die, Highlight
 from .sheet import (
     MAX_ARMOUR_DICE,
     MAX_DAMAGE_DICE,

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from ..errors import LimitError, RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
-from ..registry import Highlight, Odds, Result
+from ..result import Highlight, Odds, Result
 from .attack import ARMOUR_DICE_DEFAULT, WEAPON_DICE_DEFAULT, ArmourDiceIn, WeaponDiceIn
 from .contest import (
     FIRE_MODES,

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from ..dice import Distribution, Draw, expand
 from ..kernel import Faces, In, Roll, calculator, rolled
-from ..registry import Die, Odds, Result
+from ..result import Die, Odds, Result
 from .contest import _p
 from .sheet import DOC, MAX_SCORE, SIDES
 

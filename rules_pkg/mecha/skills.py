@@ -6,7 +6,7 @@ from typing import Annotated
 
 from ..errors import RulesError
 from ..kernel import In, calculator
-from ..registry import Highlight, Result
+from ..result import Highlight, Result
 from .contest import _combat_type_choices, _lookup_row
 from .sheet import DOC, TABLES, table_ids
 

@@ -12,7 +12,8 @@ import pytest
 from rules_pkg import dice, registry
 from rules_pkg.dice import MAX_DICE, MAX_SIDES, Distribution, check_dice, roll
 from rules_pkg.errors import LimitError, RulesError
-from rules_pkg.registry import Die, Highlight, Input, Odds, OddsRow, Result
+from rules_pkg.registry import Input
+from rules_pkg.result import Die, Highlight, Odds, OddsRow, Result
 
 
 # -- dice -------------------------------------------------------------------------------

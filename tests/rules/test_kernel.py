@@ -195,7 +195,7 @@ def test_rolled_reports_the_same_outcome_exact_seeded_or_typed_in() -> None:
 
     from rules_pkg.dice import expand, sample
     from rules_pkg.kernel import Roll, rolled
-    from rules_pkg.registry import Die
+    from rules_pkg.result import Die
 
     def two_d6(draw: Any) -> int:
         return draw(6) + draw(6)
