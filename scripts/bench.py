@@ -23,7 +23,14 @@ rather than download it again).
 Cold = a new browser profile (empty disk cache); warm = a second visit with the same
 profile (service workers blocked unless --with-sw: the comparison is of the HTTP cache
 alone). "next" = click an internal link to another profile page (Material's instant
-navigation) until that page's calculator answers. Profiles: desktop (no throttling) and
+navigation) until that page's calculator answers: as a reader, the bench clicks the
+calculator's tab as soon as it is there (the click builds that form at once) and then
+Compute, straight after the first page's result (a reader reads it first, but waiting
+2-3 s changed the figure by tens of ms, not its size: scripts/bench_next.py). The next
+page is a weapon profile page like the first, never the game's Encounter page (the
+tracker and all of the game's calculators in one sheet; picked by name order from
+issue 12 until issue 13 without anyone choosing it): `python -m scripts.bench_next
+--next horizon/encounter/` measures that one. Profiles: desktop (no throttling) and
 phone (CDP CPU throttling 4x and Chrome's own "Slow 4G" preset: 1.6 Mbps x 0.9 down, 750
 kbps x 0.9 up, 150 ms x 3.75 = 562.5 ms latency, the values DevTools and Lighthouse
 use). Phone warm visits are primed by one unthrottled visit; phone cold runs once (it
@@ -98,8 +105,8 @@ def plan(site: Path) -> SitePlan:
     for page in sorted(site.glob("horizon/*/index.html")):
         text = page.read_text("utf-8")
         rel = page.parent.relative_to(site).as_posix() + "/"
-        if f'data-calc="{CALC}"' in text:
-            pages.append((rel, text))
+        if f'data-calc="{CALC}"' in text and 'class="ts-encounter"' not in text:
+            pages.append((rel, text))  # a weapon profile page (not the Encounter page)
         elif "ts-calc" not in text and static is None:
             static = rel
     if len(pages) < 2 or static is None:
