@@ -1,7 +1,7 @@
 """Speed and size figures for the calculators (issue "Fast start"): `make bench`.
 
 Usage: python -m scripts.bench [--site site] [--runs 5] [--phone-runs 3] [--quick]
-                               [--no-phone-cold] [--json bench-out/bench.json]
+                               [--no-phone-cold] [--next-only] [--json bench-out/bench.json]
 
 Serves the built site from 127.0.0.1 the way GitHub Pages does (scripts/bench_server.py:
 gzip by content type, `Cache-Control: max-age=600`) and drives Debian's
@@ -287,6 +287,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--with-sw", action="store_true",
                     help="let the site's service worker run (no plain variant then)")
     ap.add_argument("--quick", action="store_true", help="2 runs, 1 phone run, no phone cold")
+    ap.add_argument("--next-only", action="store_true",
+                    help="only the desktop warm visits and their next pages (no floors, "
+                         "phone, first visits or rules benches): to iterate on the next page")
     ap.add_argument("--json", type=Path, default=ROOT / "bench-out" / "bench.json")
     args = ap.parse_args(argv)
     if args.quick:
@@ -328,12 +331,17 @@ def main(argv: list[str] | None = None) -> int:
             series.append(run_series(pw, base, p, label, kind, variant, phone, runs,
                                      cold, with_next, timeout_s, log, args.with_sw))
 
-        for temp in ("cold", "warm"):
+        for temp in () if args.next_only else ("cold", "warm"):
             add(f"desktop {temp} static", "static", "", False, args.runs, temp == "cold")
             add(f"desktop {temp} micropython", "mpy", "", False, args.runs, temp == "cold")
             for var in variants:
                 add(f"desktop {temp} pyodide-{var}", "pyodide", var, False, args.runs,
                     temp == "cold", with_next=temp == "warm")
+        if args.next_only:  # the desktop warm visits with their next pages, nothing else
+            for var in variants:
+                add(f"desktop warm pyodide-{var}", "pyodide", var, False, args.runs, False,
+                    with_next=True)
+            args.phone_runs, args.no_phone_cold, args.no_sub = 0, True, True
         add("phone warm static", "static", "", True, args.phone_runs, False)
         add("phone warm micropython", "mpy", "", True, args.phone_runs, False)
         phone_variants = variants if args.phone_all else variants[:1]  # the site as built
@@ -341,8 +349,9 @@ def main(argv: list[str] | None = None) -> int:
             add(f"phone warm pyodide-{var}", "pyodide", var, True, args.phone_runs, False,
                 timeout_s=240)
         first_visits: dict[str, float | None] = {}
-        for label, path, done in (("a reading page", p.static, READING_DONE),
-                                  ("a calculator page", p.profile, CALC_DONE)):
+        for label, path, done in () if args.next_only else (
+                ("a reading page", p.static, READING_DONE),
+                ("a calculator page", p.profile, CALC_DONE)):
             try:
                 first_visits[label] = first_visit_bytes(pw, base, path, done, label, log)
             except Exception as err:  # keep the other figures; say what failed
@@ -374,7 +383,8 @@ def main(argv: list[str] | None = None) -> int:
             print("  " + line)
     pys = {s.summary for x in series for s in x.visits if s.summary and "pyodide" in x.label}
     mps = {s.summary for x in series for s in x.visits if s.summary and "micropython" in x.label}
-    same = "same" if pys and pys == mps else f"DIFFERENT: {sorted(pys)} vs {sorted(mps)}"
+    same = ("not measured" if not mps else "same" if pys == mps
+            else f"DIFFERENT: {sorted(pys)} vs {sorted(mps)}")
     print(f"\nresult line, Pyodide vs MicroPython: {same}")
     for label, mb in first_visits.items():
         fv = "failed" if mb is None else f"{mb:.1f} MB"

@@ -236,14 +236,29 @@ def one(ctx: Any, url: str, target: str, delay: float, trace: bool = False,
     return dict(r)
 
 
+def show(label: str, r: dict[str, Any], timeline_too: bool) -> None:
+    ms = r["ms"]
+    print(f"{label}: " + ", ".join(f"{k} {ms[k]:.0f}" for k in PHASES if k in ms)
+          + ("" if r["instant"] else " (FULL RELOAD)"), flush=True)
+    t = r.get("trace")
+    if t:
+        print(f"   busy {t['busy_total_ms']:.0f} ms: " + "; ".join(
+            f"{k} {v:.0f}" for k, v in t["busy_top"][:10]), flush=True)
+    for line in r.get("hot", []):
+        print("   " + line, flush=True)
+    if timeline_too:
+        print("\n".join("     " + x for x in r.get("timeline", [])), flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m scripts.bench_next")
     ap.add_argument("--site", type=Path, action="append",
                     help="a built site (repeat to alternate builds)")
-    ap.add_argument("--runs", type=int, default=4, help="runs per site and delay")
+    ap.add_argument("--runs", type=int, default=4, help="runs of each case")
     ap.add_argument("--delays", default="0,3", help="seconds after the first result")
-    ap.add_argument("--next", default="", help="the next page (default: the bench's)")
-    ap.add_argument("--wait-built", action="store_true",
+    ap.add_argument("--next", default="",
+                    help="next pages, comma-separated (default: the bench's)")
+    ap.add_argument("--wait-built", choices=["no", "yes", "both"], default="no",
                     help="as make bench before issue 13: wait for a hidden panel's idle "
                          "build before its tab")
     ap.add_argument("--log", type=int, default=0,
@@ -255,12 +270,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --trace: the main thread's events in time order")
     args = ap.parse_args(argv)
     sites = [s.resolve() for s in (args.site or [ROOT / "site"])]
-    delays = [float(d) for d in args.delays.split(",")]
     plans = [plan(s) for s in sites]
+    nexts = [n for n in args.next.split(",") if n] or [plans[0].next]
+    waits = {"no": [False], "yes": [True], "both": [False, True]}[args.wait_built]
+    # every case once per run, in turn: a drift of the machine hits each alike
+    cases = [(i, nxt, wait, float(d)) for d in args.delays.split(",") for nxt in nexts
+             for wait in waits for i in range(len(sites))]
     from playwright.sync_api import sync_playwright
 
     dirs = [tempfile.mkdtemp(prefix="tableside-next-") for _ in sites]
-    rows: dict[tuple[int, float], list[dict[str, Any]]] = {}
+    rows: dict[tuple[int, str, bool, float], list[dict[str, Any]]] = {}
     try:
         with sync_playwright() as pw:
             ctxs = []
@@ -271,40 +290,34 @@ def main(argv: list[str] | None = None) -> int:
                 ctx.add_init_script(INSTRUMENT % json.dumps(CALC))
                 ctxs.append(ctx)
             for site, p, ctx in zip(sites, plans, ctxs, strict=True):
-                with serve(site, {}, p.port) as base:  # priming visit, not counted
-                    one(ctx, base + p.profile, base + (args.next or p.next), 2)
+                with serve(site, {}, p.port) as base:  # priming visits, not counted
+                    for nxt in nexts:
+                        one(ctx, base + p.profile, base + nxt, 2)
             for run in range(args.runs):
-                for delay in delays:
-                    for i, (site, p, ctx) in enumerate(zip(sites, plans, ctxs, strict=True)):
-                        with serve(site, {}, p.port) as base:
-                            r = one(ctx, base + p.profile, base + (args.next or p.next),
-                                    delay, args.trace, args.wait_built, args.profile, args.log)
-                        rows.setdefault((i, delay), []).append(r)
-                        ms = r["ms"]
-                        print(f"run {run + 1} site {i} delay {delay:g}: " + ", ".join(
-                            f"{k} {ms[k]:.0f}" for k in PHASES if k in ms)
-                            + ("" if r["instant"] else " (FULL RELOAD)"), flush=True)
-                        t = r.get("trace")
-                        if t:
-                            print(f"   busy {t['busy_total_ms']:.0f} ms: " + "; ".join(
-                                f"{k} {v:.0f}" for k, v in t["busy_top"][:10]), flush=True)
-                        for line in r.get("hot", []):
-                            print("   " + line, flush=True)
-                        if args.timeline:
-                            print("\n".join("     " + x for x in r.get("timeline", [])))
+                for case in cases:
+                    i, nxt, wait, delay = case
+                    with serve(sites[i], {}, plans[i].port) as base:
+                        r = one(ctxs[i], base + plans[i].profile, base + nxt, delay,
+                                args.trace, wait, args.profile, args.log)
+                    rows.setdefault(case, []).append(r)
+                    show(f"run {run + 1} site {i} {nxt}{' wait-built' if wait else ''} "
+                         f"delay {delay:g}", r, args.timeline)
             for c in ctxs:
                 c.close()
     finally:
         for d in dirs:
             shutil.rmtree(d, ignore_errors=True)
-    print("\nmedians (ms from the click)")
-    print("site  delay  " + "  ".join(f"{k:>8}" for k in PHASES))
-    for (i, delay), rs in sorted(rows.items()):
+    print(f"\nmedians of {args.runs} (ms from the click); roll log {args.log or 'as it comes'}")
+    print("site  next page                      wait  delay  "
+          + "  ".join(f"{k:>7}" for k in PHASES))
+    for (i, nxt, wait, delay), rs in sorted(rows.items()):
         cells = []
         for k in PHASES:
             vals = [r["ms"][k] for r in rs if k in r["ms"]]
-            cells.append(f"{statistics.median(vals):8.0f}" if vals else f"{'—':>8}")
-        print(f"{i:4}  {delay:5g}  " + "  ".join(cells) + f"   ({sites[i]})")
+            cells.append(f"{statistics.median(vals):7.0f}" if vals else f"{'—':>7}")
+        print(f"{i:4}  {nxt:30} {'yes' if wait else 'no':>4}  {delay:5g}  " + "  ".join(cells))
+    for i, site in enumerate(sites):
+        print(f"site {i}: {site}")
     return 0
 
 
