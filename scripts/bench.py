@@ -23,17 +23,19 @@ rather than download it again).
 Cold = a new browser profile (empty disk cache); warm = a second visit with the same
 profile (service workers blocked unless --with-sw: the comparison is of the HTTP cache
 alone). "next" = click an internal link to another profile page (Material's instant
-navigation) until that page's calculator answers: as a reader, the bench clicks the
-calculator's tab as soon as it is there (the click builds that form at once) and then
-Compute, straight after the first page's result (a reader reads it first, but waiting
-2-3 s changed the figure by tens of ms, not its size: scripts/bench_next.py). The next
-page is a weapon profile page like the first, never the game's Encounter page (the
-tracker and all of the game's calculators in one sheet; picked by name order from
-issue 12 until issue 13 without anyone choosing it): `python -m scripts.bench_next
---next horizon/encounter/` measures that one. Profiles: desktop (no throttling) and
-phone (CDP CPU throttling 4x and Chrome's own "Slow 4G" preset: 1.6 Mbps x 0.9 down, 750
-kbps x 0.9 up, 150 ms x 3.75 = 562.5 ms latency, the values DevTools and Lighthouse
-use). Phone warm visits are primed by one unthrottled visit; phone cold runs once (it
+navigation) until that page's calculator answers, as a reader does it: the link is
+clicked READ_S (1 s) after the first page's result (the reader reads the answer first;
+the first page's leftover work, its hidden tab panels built while idle and the result's
+paint, is over within 0.5 s: `python -m scripts.bench_next --leftover 3`; a click at
+once meets it, which `scripts.bench_next --delays 0` measures); on the next page the
+calculator's tab is clicked as soon as it is there (that click builds its form at once),
+then Compute. The next page is a weapon profile page like the first, never the game's
+Encounter page (the tracker and all of the game's calculators in one sheet, picked by
+name order from issue 12 until issue 13 without anyone choosing it): `python -m
+scripts.bench_next --next horizon/encounter/` measures that one. Profiles: desktop (no
+throttling) and phone (CDP CPU throttling 4x and Chrome's own "Slow 4G" preset: 1.6 Mbps
+x 0.9 down, 750 kbps x 0.9 up, 150 ms x 3.75 = 562.5 ms latency, the values DevTools and
+Lighthouse use). Phone warm visits are primed by one unthrottled visit; phone cold runs once (it
 takes minutes: Pyodide is megabytes). Variants: "snapshot" (the site as built, if its
 runtime.json names a snapshot) and "plain" (the same site with runtime.json rewritten to
 plain pyodide.mjs); on the phone only the site as built unless --phone-all. Note: on a
@@ -83,6 +85,7 @@ PYSCRIPT_DIR = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 SLOW_4G = {"offline": False, "latency": 150 * 3.75,
            "downloadThroughput": 1.6e6 / 8 * 0.9, "uploadThroughput": 750e3 / 8 * 0.9}
 CPU_SLOWDOWN = 4
+READ_S = 1.0  # a reader reads the first result before following a link (see above)
 PHONE = {"viewport": {"width": 412, "height": 915}, "device_scale_factor": 2.625,
          "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
@@ -199,6 +202,7 @@ def run_series(pw: Any, base: str, p: SitePlan, label: str, kind: str, variant: 
                 v, page = visit(fresh() if cold else ctx, url, phone, kind, timeout_s)
                 s.visits.append(v)
                 if with_next:
+                    page.wait_for_timeout(READ_S * 1000)
                     r = page.evaluate(NEXT_PAGE, [base + p.next, CALC])
                     if not r["instant"]:
                         s.errors.append("next page was a full reload, not instant navigation "
@@ -372,7 +376,8 @@ def main(argv: list[str] | None = None) -> int:
           f"phone = CPU x{CPU_SLOWDOWN} + Slow 4G ({SLOW_4G['downloadThroughput'] * 8 / 1e6:.2f} "
           f"Mbps down, {SLOW_4G['latency']:.0f} ms latency); served as GitHub Pages serves "
           f"(gzip by type, max-age=600: scripts/bench_server.py); "
-          f"service worker {'on' if args.with_sw else 'blocked (HTTP cache only)'}\n")
+          f"service worker {'on' if args.with_sw else 'blocked (HTTP cache only)'}; "
+          f"next page: its link clicked {READ_S:g} s after the first result\n")
     print(table(series))
     print("\nratios (ready time):")
     for line in ratios(by):

@@ -22,8 +22,10 @@ only within one run). `--trace` records a CDP trace of each next page and prints
 thread's busy time by top-level event (`--timeline`: those events in time order);
 `--profile` a JavaScript CPU profile: time by the script that started the work, and the
 hottest functions in each phase (placed on the page's clock by the first sample of the
-probe's own click: to a few ms). `--log N` fills the roll log to N entries first. Timings
-are never asserted by tests; `make bench` reports the target.
+probe's own click: to a few ms). `--log N` fills the roll log to N entries first.
+`--leftover S` instead traces S seconds of the first page after its first result: what
+each of its threads still does then (the work a click right after the result meets).
+Timings are never asserted by tests; `make bench` reports the target.
 """
 
 from __future__ import annotations
@@ -236,6 +238,53 @@ def one(ctx: Any, url: str, target: str, delay: float, trace: bool = False,
     return dict(r)
 
 
+def leftover(ctx: Any, url: str, seconds: float, bucket_ms: float = 500) -> list[str]:
+    """What the calculator page still does after its first result, doing nothing else
+    for `seconds`: busy ms of each of its renderer's threads (top-level events) per
+    bucket of `bucket_ms`, and each thread's biggest kinds of work."""
+    page = ctx.new_page()
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("() => window.__bench && window.__bench.result > 0",
+                           timeout=120_000, polling=50)
+    cdp = start_trace(ctx, page)
+    page.evaluate("performance.mark('tableside:leftover')")
+    page.wait_for_timeout(seconds * 1000)
+    events = end_trace(cdp)
+    page.close()
+    main = main_thread(events)
+    t0 = min((e["ts"] for e in events if e.get("name") == "tableside:leftover"), default=None)
+    if main is None or t0 is None:
+        return ["(no trace)"]
+    names = {(e["pid"], e["tid"]): e["args"].get("name", "?") for e in events
+             if e.get("name") == "thread_name"}
+    n = int(seconds * 1000 // bucket_ms) + 1
+    busy: dict[tuple[int, int], list[float]] = {}
+    kinds: dict[tuple[int, int], dict[str, float]] = {}
+    ends: dict[tuple[int, int], float] = {}
+    for e in sorted((e for e in events if e.get("ph") == "X" and "dur" in e
+                     and e["pid"] == main[0] and e["ts"] >= t0),
+                    key=lambda e: (e["ts"], -e["dur"])):
+        key = (e["pid"], e["tid"])
+        if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask", "ThreadPool_RunTask"):
+            continue
+        if e["ts"] < ends.get(key, -1):
+            continue  # inside a top-level event of this thread
+        ends[key] = e["ts"] + e["dur"]
+        b = min(int((e["ts"] - t0) / 1000 // bucket_ms), n - 1)
+        busy.setdefault(key, [0.0] * n)[b] += e["dur"] / 1000
+        kinds.setdefault(key, {})
+        kinds[key][e["name"]] = kinds[key].get(e["name"], 0) + e["dur"] / 1000
+    lines = [f"{'thread':28} " + " ".join(f"{int(i * bucket_ms):>6}" for i in range(n))
+             + "   (busy ms per bucket, from the first result)"]
+    for key, row in sorted(busy.items(), key=lambda kv: -sum(kv[1])):
+        if sum(row) < 5:
+            continue
+        top = sorted(kinds[key].items(), key=lambda kv: -kv[1])[:4]
+        lines.append(f"{names.get(key, '?')[:28]:28} " + " ".join(f"{x:6.0f}" for x in row)
+                     + "   " + "; ".join(f"{k} {v:.0f}" for k, v in top))
+    return lines
+
+
 def show(label: str, r: dict[str, Any], timeline_too: bool) -> None:
     ms = r["ms"]
     print(f"{label}: " + ", ".join(f"{k} {ms[k]:.0f}" for k in PHASES if k in ms)
@@ -268,6 +317,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="a JavaScript CPU profile of each next page: the hottest functions")
     ap.add_argument("--timeline", action="store_true",
                     help="with --trace: the main thread's events in time order")
+    ap.add_argument("--leftover", type=float, default=0,
+                    help="instead: trace this many seconds of the first page after its "
+                         "first result, each thread's busy time")
     args = ap.parse_args(argv)
     sites = [s.resolve() for s in (args.site or [ROOT / "site"])]
     plans = [plan(s) for s in sites]
@@ -293,7 +345,13 @@ def main(argv: list[str] | None = None) -> int:
                 with serve(site, {}, p.port) as base:  # priming visits, not counted
                     for nxt in nexts:
                         one(ctx, base + p.profile, base + nxt, 2)
-            for run in range(args.runs):
+            for run in range(args.runs if args.leftover else 0):
+                for i, (site, p, ctx) in enumerate(zip(sites, plans, ctxs, strict=True)):
+                    with serve(site, {}, p.port) as base:
+                        lines = leftover(ctx, base + p.profile, args.leftover)
+                    print(f"run {run + 1} site {i}, after the first result:")
+                    print("\n".join("   " + x for x in lines), flush=True)
+            for run in range(0 if args.leftover else args.runs):
                 for case in cases:
                     i, nxt, wait, delay = case
                     with serve(sites[i], {}, plans[i].port) as base:
