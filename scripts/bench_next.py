@@ -366,13 +366,17 @@ def main(argv: list[str] | None = None) -> int:
         for d in dirs:
             shutil.rmtree(d, ignore_errors=True)
     print(f"\nmedians of {args.runs} (ms from the click); roll log {args.log or 'as it comes'}")
+    # ours: from Material's swap to the result (our forms, the tab, Python, the result):
+    # the part of the figure this site's code decides, less noisy than the whole
     print("site  next page                      wait  delay  "
-          + "  ".join(f"{k:>7}" for k in PHASES))
+          + "  ".join(f"{k:>7}" for k in PHASES) + "     ours")
     for (i, nxt, wait, delay), rs in sorted(rows.items()):
         cells = []
         for k in PHASES:
             vals = [r["ms"][k] for r in rs if k in r["ms"]]
             cells.append(f"{statistics.median(vals):7.0f}" if vals else f"{'—':>7}")
+        ours = [r["ms"]["result"] - r["ms"]["swapped"] for r in rs if "swapped" in r["ms"]]
+        cells.append(f"{statistics.median(ours):7.0f}" if ours else f"{'—':>7}")
         print(f"{i:4}  {nxt:30} {'yes' if wait else 'no':>4}  {delay:5g}  " + "  ".join(cells))
     for i, site in enumerate(sites):
         print(f"site {i}: {site}")
