@@ -40,7 +40,7 @@ from typing import Any
 
 from scripts.bench import CALC, CHROMIUM_ARGS, DESKTOP, plan
 from scripts.bench_pages import INSTRUMENT
-from scripts.bench_server import serve
+from scripts.bench_server import VARIANT, serve
 from scripts.bench_warm import end_trace, main_thread, start_trace, summarise_trace
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -320,8 +320,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--leftover", type=float, default=0,
                     help="instead: trace this many seconds of the first page after its "
                          "first result, each thread's busy time")
+    ap.add_argument("--plain", action="store_true",
+                    help="each site also with runtime.json's plain Pyodide start (as "
+                         "make bench's plain variant), in a profile of its own")
     args = ap.parse_args(argv)
     sites = [s.resolve() for s in (args.site or [ROOT / "site"])]
+    plains = [False] * len(sites) + [True] * (len(sites) if args.plain else 0)
+    sites = sites * (2 if args.plain else 1)
     plans = [plan(s) for s in sites]
     nexts = [n for n in args.next.split(",") if n] or [plans[0].next]
     waits = {"no": [False], "yes": [True], "both": [False, True]}[args.wait_built]
@@ -341,12 +346,14 @@ def main(argv: list[str] | None = None) -> int:
                     service_workers="block", **DESKTOP)
                 ctx.add_init_script(INSTRUMENT % json.dumps(CALC))
                 ctxs.append(ctx)
-            for site, p, ctx in zip(sites, plans, ctxs, strict=True):
+            for site, p, ctx, plain in zip(sites, plans, ctxs, plains, strict=True):
+                VARIANT["plain"] = plain
                 with serve(site, {}, p.port) as base:  # priming visits, not counted
                     for nxt in nexts:
                         one(ctx, base + p.profile, base + nxt, 2)
             for run in range(args.runs if args.leftover else 0):
                 for i, (site, p, ctx) in enumerate(zip(sites, plans, ctxs, strict=True)):
+                    VARIANT["plain"] = plains[i]
                     with serve(site, {}, p.port) as base:
                         lines = leftover(ctx, base + p.profile, args.leftover)
                     print(f"run {run + 1} site {i}, after the first result:")
@@ -354,6 +361,7 @@ def main(argv: list[str] | None = None) -> int:
             for run in range(0 if args.leftover else args.runs):
                 for case in cases:
                     i, nxt, wait, delay = case
+                    VARIANT["plain"] = plains[i]
                     with serve(sites[i], {}, plans[i].port) as base:
                         r = one(ctxs[i], base + plans[i].profile, base + nxt, delay,
                                 args.trace, wait, args.profile, args.log)
@@ -379,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
         cells.append(f"{statistics.median(ours):7.0f}" if ours else f"{'—':>7}")
         print(f"{i:4}  {nxt:30} {'yes' if wait else 'no':>4}  {delay:5g}  " + "  ".join(cells))
     for i, site in enumerate(sites):
-        print(f"site {i}: {site}")
+        print(f"site {i}: {site}{' (plain start)' if plains[i] else ''}")
     return 0
 
 
