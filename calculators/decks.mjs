@@ -23,15 +23,25 @@ export function selectTab(deck, host, focus = false) {
     tab.setAttribute("aria-selected", String(on));
     tab.tabIndex = on ? 0 : -1;
     if (on && focus) tab.focus();
-    // A narrow screen scrolls the row of tabs (not the page) to the chosen one. Never for
-    // the first tab (already in view): measuring forces a layout, and every deck on the
-    // page selects its first tab as it is built.
-    if (on && tab.previousElementSibling
-        && tab.parentElement.scrollWidth > tab.parentElement.clientWidth) {
-      tab.parentElement.scrollLeft = tab.offsetLeft - tab.parentElement.offsetLeft - 16;
-    }
+    // Never for the first tab (already in view): every deck selects it as it is built.
+    if (on && tab.previousElementSibling) showTab(tab);
   }
   for (const panel of deck.querySelectorAll(":scope > .ts-calc")) panel.hidden = panel !== host;
+}
+
+/**
+ * A narrow screen scrolls the row of tabs (not the page) to the chosen tab, in the next
+ * frame: measuring forces a layout, and right after a panel is built (selectTab builds it)
+ * that is a whole page laid out twice: once here, again with the result the click brings.
+ * In the frame it is the one layout the frame makes anyway.
+ * @param {HTMLElement} tab
+ */
+function showTab(tab) {
+  requestAnimationFrame(() => {
+    const row = tab.parentElement;
+    if (!row || tab.getAttribute("aria-selected") !== "true" || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = tab.offsetLeft - row.offsetLeft - 16;
+  });
 }
 
 /** @param {any[]} hosts @param {Map<string, Registry.Calculator>} registry */

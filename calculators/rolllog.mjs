@@ -28,43 +28,56 @@ export function addToLog(calc, result, href) {
   renderLog();
 }
 
-/** Every whole-number input of the calculators built on this page, with a readable name. */
+/**
+ * Every whole-number input of the calculators built on this page, with a readable name,
+ * its limits and its words, read once per render of the log (a log of 20 entries asks
+ * about every value of each: reading the page again for each cost a phone a long task).
+ * @typedef {{ el: HTMLInputElement, host: HTMLElement, label: string, text: string,
+ *   min: number, max: number, words: Set<string>, shown: boolean, i: number }} Target
+ * @returns {Target[]}
+ */
 function intTargets() {
   const inputs = /** @type {NodeListOf<HTMLInputElement>} */ (
     document.querySelectorAll(".ts-calc[data-ts-ready] input[data-int]"));
-  return [...inputs].map((el) => {
+  return [...inputs].map((el, i) => {
     const host = /** @type {HTMLElement} */ (el.closest(".ts-calc"));
     const calc = host.querySelector(".ts-title strong")?.textContent || "";
-    const label = document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent || el.name;
+    // looked up in its own calculator (el.labels searches the whole page for each input)
+    const label = host.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent || el.name;
     const where = host.dataset.tsContext ? `${host.dataset.tsContext}: ` : "";
-    return { el, host, label, text: `${where}${calc} › ${label}` };
+    return {
+      el, host, label, text: `${where}${calc} › ${label}`, i,
+      min: el.dataset.min === undefined ? -Infinity : Number(el.dataset.min),
+      max: el.dataset.max === undefined ? Infinity : Number(el.dataset.max),
+      words: words(`${label} ${el.name.replace(/_/g, " ")}`),
+      shown: !host.hidden && !host.closest("[hidden]"),
+    };
   });
 }
 
 const WORD = /[a-z0-9]{2,}/g;
+/** @param {string} text */
 const words = (text) => new Set((text.toLowerCase().match(WORD) || [])
   .map((w) => (w.length > 3 ? w.replace(/s$/, "") : w)));
+
+/** Whole numbers only: counts, and table cells that read as one ("22" from a profile row);
+ * never a probability, a mean or dice. @param {string | undefined} kind */
+const chainable = (kind) => !kind || kind === "count" || kind === "text";
 
 // Chaining (issue #11): the inputs on this page that can take `value` (a whole number of
 // the kind "count", or an entry without a kind), the most relevant first: an input whose
 // name shares words with the value's name ("Damage" → "Damage taken"), then calculators
 // whose panel is in view, then page order. Inputs whose limits refuse the value are left out.
-function chainTargets(name, value, kind) {
-  // Whole numbers only: counts, and table cells that read as one ("22" from a profile
-  // row); never a probability, a mean or dice.
-  if (kind && kind !== "count" && kind !== "text") return [];
+/** @param {string} name @param {number} value @param {string | undefined} kind
+ * @param {Target[]} targets */
+function chainTargets(name, value, kind, targets = intTargets()) {
+  if (!chainable(kind)) return [];
   const want = words(name);
-  return intTargets()
-    .filter(({ el }) => {
-      const min = el.dataset.min === undefined ? -Infinity : Number(el.dataset.min);
-      const max = el.dataset.max === undefined ? Infinity : Number(el.dataset.max);
-      return value >= min && value <= max;
-    })
-    .map((t, i) => {
-      const shared = [...words(`${t.label} ${t.el.name.replace(/_/g, " ")}`)]
-        .filter((w) => want.has(w)).length;
-      const shown = !t.host.hidden && !t.host.closest("[hidden]");
-      return { ...t, score: shared * 10 + (shown ? 1 : 0), i };
+  return targets
+    .filter((t) => value >= t.min && value <= t.max)
+    .map((t) => {
+      const shared = [...t.words].filter((w) => want.has(w)).length;
+      return { ...t, score: shared * 10 + (t.shown ? 1 : 0) };
     })
     .sort((a, b) => b.score - a.score || a.i - b.i);
 }
@@ -96,22 +109,26 @@ function useChooser(entryEl, name, value, kind) {
   select.focus();
 }
 
+/** @type {Intl.DateTimeFormat | null} */
+let clockFormat = null;
+/** The entries' times (one formatter: toLocaleTimeString makes one per call). */
+const clock = () => (clockFormat ||= new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit" }));
+
 export function renderLog() {
   const panel = document.querySelector(".ts-log");
   if (!panel) return;
   const list = panel.querySelector(".ts-log-list");
   const log = readLog();
-  const canUse = intTargets().length > 0;
+  const targets = intTargets();
   list.replaceChildren(...log.map((e) => {
     const li = h("li", { class: "ts-log-entry" },
       h("p", {}, h("a", { href: e.href, text: e.title }), " ",
-        h("time", { datetime: new Date(e.t).toISOString(),
-          text: new Date(e.t).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) })),
+        h("time", { datetime: new Date(e.t).toISOString(), text: clock().format(e.t) })),
       h("p", { class: "ts-log-summary", text: e.summary }),
       e.dice ? h("p", { class: "ts-log-dice", text: `Dice: ${e.dice}` }) : null);
-    const usable = e.values.filter(([k, , n, kind]) => n !== null
-      && chainTargets(k, n, kind).length);
-    if (canUse && usable.length) {
+    const usable = e.values.filter(([, , n, kind]) => n !== null && chainable(kind)
+      && targets.some((t) => n >= t.min && n <= t.max));
+    if (usable.length) {
       li.append(h("p", { class: "ts-log-use" }, usable.map(([k, , n, kind]) =>
         h("button", { type: "button", class: "ts-chip", text: `Use ${k} ${n}`,
           disabled: FRAMED, onclick: () => useChooser(li, k, n, kind) }))));

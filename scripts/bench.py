@@ -1,7 +1,7 @@
 """Speed and size figures for the calculators (issue "Fast start"): `make bench`.
 
 Usage: python -m scripts.bench [--site site] [--runs 5] [--phone-runs 3] [--quick]
-                               [--no-phone-cold] [--json bench-out/bench.json]
+                               [--no-phone-cold] [--next-only] [--json bench-out/bench.json]
 
 Serves the built site from 127.0.0.1 the way GitHub Pages does (scripts/bench_server.py:
 gzip by content type, `Cache-Control: max-age=600`) and drives Debian's
@@ -23,10 +23,19 @@ rather than download it again).
 Cold = a new browser profile (empty disk cache); warm = a second visit with the same
 profile (service workers blocked unless --with-sw: the comparison is of the HTTP cache
 alone). "next" = click an internal link to another profile page (Material's instant
-navigation) until that page's calculator answers. Profiles: desktop (no throttling) and
-phone (CDP CPU throttling 4x and Chrome's own "Slow 4G" preset: 1.6 Mbps x 0.9 down, 750
-kbps x 0.9 up, 150 ms x 3.75 = 562.5 ms latency, the values DevTools and Lighthouse
-use). Phone warm visits are primed by one unthrottled visit; phone cold runs once (it
+navigation) until that page's calculator answers, as a reader does it: the link is
+clicked READ_S (1 s) after the first page's result (the reader reads the answer first;
+the first page's leftover work, its hidden tab panels built while idle and the result's
+paint, is over within 0.5 s: `python -m scripts.bench_next --leftover 3`; a click at
+once meets it, which `scripts.bench_next --delays 0` measures); on the next page the
+calculator's tab is clicked as soon as it is there (that click builds its form at once),
+then Compute. The next page is a weapon profile page like the first, never the game's
+Encounter page (the tracker and all of the game's calculators in one sheet, picked by
+name order from issue 12 until issue 13 without anyone choosing it): `python -m
+scripts.bench_next --next horizon/encounter/` measures that one. Profiles: desktop (no
+throttling) and phone (CDP CPU throttling 4x and Chrome's own "Slow 4G" preset: 1.6 Mbps
+x 0.9 down, 750 kbps x 0.9 up, 150 ms x 3.75 = 562.5 ms latency, the values DevTools and
+Lighthouse use). Phone warm visits are primed by one unthrottled visit; phone cold runs once (it
 takes minutes: Pyodide is megabytes). Variants: "snapshot" (the site as built, if its
 runtime.json names a snapshot) and "plain" (the same site with runtime.json rewritten to
 plain pyodide.mjs); on the phone only the site as built unless --phone-all. Note: on a
@@ -76,6 +85,7 @@ PYSCRIPT_DIR = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 SLOW_4G = {"offline": False, "latency": 150 * 3.75,
            "downloadThroughput": 1.6e6 / 8 * 0.9, "uploadThroughput": 750e3 / 8 * 0.9}
 CPU_SLOWDOWN = 4
+READ_S = 1.0  # a reader reads the first result before following a link (see above)
 PHONE = {"viewport": {"width": 412, "height": 915}, "device_scale_factor": 2.625,
          "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
@@ -98,8 +108,8 @@ def plan(site: Path) -> SitePlan:
     for page in sorted(site.glob("horizon/*/index.html")):
         text = page.read_text("utf-8")
         rel = page.parent.relative_to(site).as_posix() + "/"
-        if f'data-calc="{CALC}"' in text:
-            pages.append((rel, text))
+        if f'data-calc="{CALC}"' in text and 'class="ts-encounter"' not in text:
+            pages.append((rel, text))  # a weapon profile page (not the Encounter page)
         elif "ts-calc" not in text and static is None:
             static = rel
     if len(pages) < 2 or static is None:
@@ -192,6 +202,7 @@ def run_series(pw: Any, base: str, p: SitePlan, label: str, kind: str, variant: 
                 v, page = visit(fresh() if cold else ctx, url, phone, kind, timeout_s)
                 s.visits.append(v)
                 if with_next:
+                    page.wait_for_timeout(READ_S * 1000)
                     r = page.evaluate(NEXT_PAGE, [base + p.next, CALC])
                     if not r["instant"]:
                         s.errors.append("next page was a full reload, not instant navigation "
@@ -280,6 +291,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--with-sw", action="store_true",
                     help="let the site's service worker run (no plain variant then)")
     ap.add_argument("--quick", action="store_true", help="2 runs, 1 phone run, no phone cold")
+    ap.add_argument("--next-only", action="store_true",
+                    help="only the desktop warm visits and their next pages (no floors, "
+                         "phone, first visits or rules benches): to iterate on the next page")
     ap.add_argument("--json", type=Path, default=ROOT / "bench-out" / "bench.json")
     args = ap.parse_args(argv)
     if args.quick:
@@ -321,12 +335,17 @@ def main(argv: list[str] | None = None) -> int:
             series.append(run_series(pw, base, p, label, kind, variant, phone, runs,
                                      cold, with_next, timeout_s, log, args.with_sw))
 
-        for temp in ("cold", "warm"):
+        for temp in () if args.next_only else ("cold", "warm"):
             add(f"desktop {temp} static", "static", "", False, args.runs, temp == "cold")
             add(f"desktop {temp} micropython", "mpy", "", False, args.runs, temp == "cold")
             for var in variants:
                 add(f"desktop {temp} pyodide-{var}", "pyodide", var, False, args.runs,
                     temp == "cold", with_next=temp == "warm")
+        if args.next_only:  # the desktop warm visits with their next pages, nothing else
+            for var in variants:
+                add(f"desktop warm pyodide-{var}", "pyodide", var, False, args.runs, False,
+                    with_next=True)
+            args.phone_runs, args.no_phone_cold, args.no_sub = 0, True, True
         add("phone warm static", "static", "", True, args.phone_runs, False)
         add("phone warm micropython", "mpy", "", True, args.phone_runs, False)
         phone_variants = variants if args.phone_all else variants[:1]  # the site as built
@@ -334,8 +353,9 @@ def main(argv: list[str] | None = None) -> int:
             add(f"phone warm pyodide-{var}", "pyodide", var, True, args.phone_runs, False,
                 timeout_s=240)
         first_visits: dict[str, float | None] = {}
-        for label, path, done in (("a reading page", p.static, READING_DONE),
-                                  ("a calculator page", p.profile, CALC_DONE)):
+        for label, path, done in () if args.next_only else (
+                ("a reading page", p.static, READING_DONE),
+                ("a calculator page", p.profile, CALC_DONE)):
             try:
                 first_visits[label] = first_visit_bytes(pw, base, path, done, label, log)
             except Exception as err:  # keep the other figures; say what failed
@@ -356,7 +376,8 @@ def main(argv: list[str] | None = None) -> int:
           f"phone = CPU x{CPU_SLOWDOWN} + Slow 4G ({SLOW_4G['downloadThroughput'] * 8 / 1e6:.2f} "
           f"Mbps down, {SLOW_4G['latency']:.0f} ms latency); served as GitHub Pages serves "
           f"(gzip by type, max-age=600: scripts/bench_server.py); "
-          f"service worker {'on' if args.with_sw else 'blocked (HTTP cache only)'}\n")
+          f"service worker {'on' if args.with_sw else 'blocked (HTTP cache only)'}; "
+          f"next page: its link clicked {READ_S:g} s after the first result\n")
     print(table(series))
     print("\nratios (ready time):")
     for line in ratios(by):
@@ -367,7 +388,8 @@ def main(argv: list[str] | None = None) -> int:
             print("  " + line)
     pys = {s.summary for x in series for s in x.visits if s.summary and "pyodide" in x.label}
     mps = {s.summary for x in series for s in x.visits if s.summary and "micropython" in x.label}
-    same = "same" if pys and pys == mps else f"DIFFERENT: {sorted(pys)} vs {sorted(mps)}"
+    same = ("not measured" if not mps else "same" if pys == mps
+            else f"DIFFERENT: {sorted(pys)} vs {sorted(mps)}")
     print(f"\nresult line, Pyodide vs MicroPython: {same}")
     for label, mb in first_visits.items():
         fv = "failed" if mb is None else f"{mb:.1f} MB"

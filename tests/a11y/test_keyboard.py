@@ -219,3 +219,29 @@ def test_glossary_opens_on_tap(new_page: NewPage, site_dir: Path, base_url: str)
     assert r and r["x"] >= 0 and r["x"] + r["width"] <= 390
     term.tap()  # a second tap closes it
     box.wait_for(state="detached")
+
+
+def test_tab_row_scrolls_to_the_chosen_tab_on_a_phone(new_page: NewPage, site_dir: Path,
+                                                      base_url: str) -> None:
+    page = new_page(width=390, touch=True)
+    goto(page, base_url + page_with(site_dir, 'data-calc="horizon.profile_row"'))
+    row = page.locator(".ts-deck > .ts-tabs").first
+    assert row.evaluate("r => r.scrollWidth > r.clientWidth"), "the tabs fit: nothing to test"
+    assert row.evaluate("r => r.scrollLeft") == 0  # the first tab, chosen as it is built
+    # A tab the row cuts off at its right edge (or hides), chosen by a tap: an event on the
+    # tab itself, so that nothing but the page's own code scrolls anything.
+    tab = row.locator('[role="tab"]').nth(row.evaluate(
+        "r => [...r.children].findIndex((t) => t.getBoundingClientRect().right"
+        " > r.getBoundingClientRect().right)"))
+    page_y = page.evaluate("scrollY")
+    tab.dispatch_event("click")
+    assert tab.get_attribute("aria-selected") == "true"
+    # In the next frame (decks.mjs: measuring right after a build lays the page out twice)
+    # the row, not the page, scrolls the tab fully into view.
+    page.wait_for_function(
+        """t => { const r = t.parentElement.getBoundingClientRect();
+                  const b = t.getBoundingClientRect();
+                  return t.parentElement.scrollLeft > 0
+                    && b.left >= r.left && b.right <= r.right; }""",
+        arg=tab.element_handle())
+    assert page.evaluate("scrollY") == page_y

@@ -171,6 +171,36 @@ def test_roll_log_chains_a_result_into_another_calculator(page: Any, site_dir: P
     assert page.evaluate("JSON.parse(sessionStorage.getItem('tableside:log')).length") == 1
 
 
+def test_a_full_roll_log_offers_each_value_where_it_fits(page: Any, site_dir: Path,
+                                                        base_url: str) -> None:
+    # 20 entries (the most the log keeps), as after a while at the table: each is drawn
+    # with its time and a chip for each value an input on this page can take.
+    host = open_heavy_pistol(page, site_dir, base_url, "horizon.profile_row")
+    host.get_by_label("AP score", exact=True).fill("17")
+    compute(host)
+    page.evaluate("""() => { const log = JSON.parse(sessionStorage.getItem('tableside:log'));
+        const t0 = Date.UTC(2026, 0, 2, 21, 5);
+        const all = Array.from({ length: 20 }, (_, i) => ({ ...log[0], t: t0 + i * 60000 }));
+        sessionStorage.setItem('tableside:log', JSON.stringify(all)); }""")
+    page.reload()
+    entries = page.locator(".ts-log .ts-log-entry")
+    entries.first.wait_for()
+    assert entries.count() == 20
+    shown = entries.locator("time").evaluate_all("ts => ts.map((t) => [t.textContent,"
+        " new Date(t.dateTime).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })])")
+    assert all(text == expected for text, expected in shown), shown
+    entry = entries.nth(19)
+    chips = entry.locator(".ts-chip").all_inner_texts()
+    assert "Use Damage 22" in chips
+    # values no input of this page takes (a weapon name, dice) get no chip
+    assert all(re.fullmatch(r"Use .+ -?\d+", c) for c in chips), chips
+    entry.get_by_role("button", name="Use Damage 22").click()
+    options = entry.get_by_label("Use Damage 22 as").locator("option").all_inner_texts()
+    # the best fit first: an input named like the value ("Incoming damage per Attack"),
+    # named with its calculator's title ("<table>: <calculator> \u203a <input>")
+    assert "damage" in options[0].lower() and " \u203a " in options[0], options
+
+
 def test_wake_lock_toggle_only_where_supported(page: Any, site_dir: Path, base_url: str) -> None:
     page.goto(base_url + page_with(site_dir, 'class="ts-calc"'))
     page.locator(".ts-log").wait_for()
