@@ -85,9 +85,11 @@ function rowName(row, hl) {
   return copy.textContent.trim();
 }
 
-/** @param {any} host @param {Registry.Result} result @param {string | number | null} seed */
-export function renderResult(host, result, seed) {
+/** @param {any} host @param {Registry.Result} result @param {string | number | null} seed
+ * @param {boolean} [live] false: an answer worked out at build time (ahead.mjs) */
+export function renderResult(host, result, seed, live = true) {
   const out = host.querySelector(".ts-result");
+  delete out.dataset.tsAhead; // whichever answer comes now is the one shown (ahead.mjs marks its own)
   const found = highlightRows(host, result.highlight);
   out.replaceChildren(...[
     h("p", { class: "ts-summary", text: result.summary }),
@@ -108,11 +110,20 @@ export function renderResult(host, result, seed) {
     seed !== null ? h("p", { class: "ts-seed", text: `Seed ${seed}: the link to this page rolls the same dice.` }) : null,
   ].flat().filter(Boolean));
   out.hidden = false;
-  // Fast start (H10): marks read by scripts/bench.py (navigation → first result).
+  markShown(live);
+}
+
+/** Fast start (H10, issue 13): marks read by scripts/bench.py. "first-answer": the first
+ * answer on screen, worked out ahead or live; "first-result": the first live one (the
+ * bench's "ready"). @param {boolean} live */
+export function markShown(live) {
+  const first = (/** @type {string} */ name) => {
+    if (!performance.getEntriesByName(name).length) performance.mark(name);
+  };
+  first("tableside:first-answer");
+  if (!live) return;
   performance.mark("tableside:result");
-  if (!performance.getEntriesByName("tableside:first-result").length) {
-    performance.mark("tableside:first-result");
-  }
+  first("tableside:first-result");
 }
 
 // After Compute or Roll the result is brought into view when it is not; a result restored
