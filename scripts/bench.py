@@ -11,6 +11,10 @@ Chromium headless (Playwright, sync). For each page kind it measures, median of 
           `performance.mark("tableside:first-result")`, set by calculators/tableside.js;
           the bench clicks Compute as soon as the form exists, as a reader would). For the
           static page: navigation start → load event (the floor of any page).
+* answer  navigation start → first answer on screen: the one worked out at build time
+          for the form's starting inputs (issue 13, calculators/ahead.mjs: the page's
+          `performance.mark("tableside:first-answer")`), or the first live result if it
+          came first; "ready" above stays the first live result. MicroPython: its result.
 * LCP     largest contentful paint (PerformanceObserver).
 * bytes   bytes over the wire for the visit (Resource Timing transferSize, page + resources,
           plus the snapshot the page fetches in a worker).
@@ -146,7 +150,8 @@ def visit(ctx: Any, url: str, phone: bool, kind: str, timeout_s: float) -> tuple
             raise RuntimeError(f"Python failed to load on {url}")
     r = page.evaluate(READ_VISIT)
     ready = r["load"] if kind == "static" else r["result"]
-    return Visit(ready / 1000, r["lcp"] / 1000, r["bytes"], r["py"] / 1000, r["summary"]), page
+    return Visit(ready / 1000, r["lcp"] / 1000, r["bytes"], r["py"] / 1000, r["summary"],
+                 r["answer"] / 1000), page
 
 
 def new_context(pw: Any, user_dir: str, phone: bool, variant: str, calc: str,
@@ -198,7 +203,7 @@ def run_series(pw: Any, base: str, p: SitePlan, label: str, kind: str, variant: 
                                         f"(is the site built for port {p.port}?)")
                     s.next_ms.append(r["ms"])
                 page.close()
-                log(f"  {label} run {i + 1}/{runs}: {v.ready:.2f} s")
+                log(f"  {label} run {i + 1}/{runs}: {v.ready:.2f} s (answer {v.answer:.2f} s)")
             except Exception as e:  # keep the other figures; say what failed
                 msg = str(e).splitlines()[0][:160] if str(e) else ""
                 s.errors.append(f"run {i + 1}: {type(e).__name__}: {msg}")

@@ -59,7 +59,7 @@ def form_values(calc: Any, preset: Mapping[str, Any]) -> dict[str, FormValue]:
     select's value, which falls back to the default when the value is not a choice)."""
     values: dict[str, FormValue] = {}
     for i in calc.inputs:
-        start = preset[i.name] if i.name in preset else i.default
+        start = preset.get(i.name, i.default)
         if i.kind == "bool":
             values[i.name] = start is True or _js_string(start).lower() in _TRUE
         elif i.kind == "choice" and i.choices:
