@@ -13,41 +13,13 @@ import { h } from "./dom.mjs";
 import { readInputs } from "./form.mjs";
 import { python } from "./boot.mjs";
 import { highlightRows, markShown, renderResult } from "./result.mjs";
+import { findAnswer, parseAnswers, sameInputs, sameResult } from "./answers.mjs";
 
-/** One entry of the page's answers (page_answers.py's JSON): the form's starting inputs as
- * readInputs() reads them, and Result.to_dict() for them.
- * @typedef {{ calc: string, inputs: Record<string, string | boolean>, result: Registry.Result }} Answer */
+/** @typedef {import("./answers.mjs").Answer} Answer */
 
 export const HINT = "Worked out ahead";
 const HINT_TITLE = "Worked out when this site was built, by the same rules engine, for "
   + "the inputs this form starts with; the engine works it out again once it has started.";
-
-/** The same inputs: the same names, each with the same value as a form holds it.
- * @param {Record<string, unknown>} a @param {Record<string, unknown>} b */
-export function sameInputs(a, b) {
-  const names = Object.keys(a);
-  return names.length === Object.keys(b).length
-    && names.every((k) => Object.hasOwn(b, k) && String(a[k]) === String(b[k]));
-}
-
-/** The answer for calculator `id` with these inputs, or null.
- * @param {Answer[]} answers @param {string} id @param {Record<string, unknown>} inputs */
-export function findAnswer(answers, id, inputs) {
-  return answers.find((a) => a.calc === id && sameInputs(a.inputs, inputs)) || null;
-}
-
-/** The entries of a page's answers element, or [] (missing, or not the JSON it should be).
- * @param {string | undefined} text @returns {Answer[]} */
-export function parseAnswers(text) {
-  try {
-    const list = JSON.parse(text || "[]");
-    return Array.isArray(list) ? list.filter((a) => a && typeof a.calc === "string"
-      && a.inputs && typeof a.inputs === "object" && a.result && typeof a.result === "object")
-      : [];
-  } catch {
-    return [];
-  }
-}
 
 /** @type {{ el: Element | null, list: Answer[] }} the current page's, parsed once */
 const parsed = { el: null, list: [] };
@@ -125,7 +97,7 @@ function replace(host, calc, form, out, answer, run) {
   } catch (e) {
     reply = { ok: false, detail: String(e) };
   }
-  if (reply.ok && JSON.stringify(reply.result) === JSON.stringify(answer.result)) confirmed(out);
+  if (reply.ok && sameResult(reply.result, answer.result)) confirmed(out);
   else if (reply.ok) renderResult(host, reply.result, null); // the live engine has the say
   else { // never expected (the build ran the same engine): take it down, say why in the console
     console.warn(`Tableside: ${calc.id} refused the inputs worked out ahead:`, reply.message || reply.detail);
