@@ -163,12 +163,15 @@ def test_a_changed_input_takes_the_answer_down_until_python(page: Any, base_url:
     forget_blocked(rec)
 
 
-def test_a_link_s_own_values_get_no_answer_worked_out_ahead(page: Any, base_url: str,
-                                                            rec: Recorder) -> None:
-    shown = shown_ahead(page, base_url + D100 + "?calc=d100.test&characteristic=55")
+@pytest.mark.parametrize("link", ["characteristic=55", "roll=1&seed=7"])
+def test_a_link_s_calculator_gets_no_answer_worked_out_ahead(page: Any, base_url: str,
+                                                             rec: Recorder, link: str) -> None:
+    """A link's values, or a link's roll with the starting values: the form shows what the
+    link asks for once Python has it, never the answer worked out for the defaults."""
+    shown = shown_ahead(page, base_url + D100 + "?calc=d100.test&" + link)
     assert shown[0]["calc"] == "d100.test" and shown[0]["shown"] is None
-    assert page.locator(".ts-calc").first.locator('input[name="characteristic"]') \
-        .input_value() == "55"
+    box = page.locator(".ts-calc").first.locator('input[name="characteristic"]')
+    assert box.input_value() == ("55" if "55" in link else "40")
     # the page's other calculators start from their own inputs: theirs are shown
     assert shown[1]["calc"] == "d100.degrees" and shown[1]["ahead"]
     forget_blocked(rec)
