@@ -49,6 +49,7 @@ Also runs `python -m scripts.bench_rules` (CPython rules figures) when it exists
 from __future__ import annotations
 
 import argparse
+import gzip
 import html
 import json
 import os
@@ -216,6 +217,26 @@ def run_series(pw: Any, base: str, p: SitePlan, label: str, kind: str, variant: 
     return s
 
 
+_ANSWERS = re.compile(r"<div class=\"ts-answers\"[^>]*></div>\n?")
+
+
+def answers_bytes(site: Path) -> dict[str, tuple[int, int]]:
+    """What the answers worked out ahead (issue 13, scripts/site/page_answers.py) add to
+    each calculator page: bytes raw, and gzipped as the bench server sends a page (the page
+    with them minus the page without them)."""
+    out = {}
+    for page in sorted(site.rglob("index.html")):
+        text = page.read_bytes()
+        m = _ANSWERS.search(text.decode("utf-8"))
+        if not m:
+            continue
+        without = text.replace(m.group(0).encode("utf-8"), b"", 1)
+        gz = (len(gzip.compress(text, compresslevel=6, mtime=0))
+              - len(gzip.compress(without, compresslevel=6, mtime=0)))
+        out[page.parent.relative_to(site).as_posix() + "/"] = (len(text) - len(without), gz)
+    return out
+
+
 def cpu_calibration_ms() -> float:
     """A fixed pure-Python loop (median of 3, ms): how fast this machine is right now.
     Shared machines drift by tens of per cent within an hour; the static and MicroPython
@@ -374,6 +395,15 @@ def main(argv: list[str] | None = None) -> int:
     mps = {s.summary for x in series for s in x.visits if s.summary and "micropython" in x.label}
     same = "same" if pys and pys == mps else f"DIFFERENT: {sorted(pys)} vs {sorted(mps)}"
     print(f"\nresult line, Pyodide vs MicroPython: {same}")
+    added = answers_bytes(site)
+    if added:
+        raw = statistics.median(r for r, _ in added.values())
+        gz = statistics.median(g for _, g in added.values())
+        mine = added.get(p.profile, (0, 0))
+        most = max(r for r, _ in added.values())
+        print(f"answers worked out ahead (issue 13): /{p.profile} +{mine[0]} B raw, "
+              f"+{mine[1]} B gzip; median of {len(added)} calculator pages +{raw:.0f} B raw, "
+              f"+{gz:.0f} B gzip; largest +{most} B raw")
     for label, mb in first_visits.items():
         fv = "failed" if mb is None else f"{mb:.1f} MB"
         print(f"first visit to {label} with the service worker, until saved offline, "
