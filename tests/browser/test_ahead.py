@@ -158,8 +158,10 @@ def test_a_changed_input_takes_the_answer_down_until_python(page: Any, base_url:
     box.fill("41")
     assert result.is_hidden()  # not an answer to 41: the form waits for the engine
     assert "Loading the rules engine" in host.locator(".ts-status").inner_text()
-    box.fill("40")  # back to the starting inputs: their answer again
+    box.fill("40")  # back to the starting inputs: their answer again, not out of date
     assert result.is_visible() and result.get_attribute("data-ts-ahead") == ""
+    assert result.get_attribute("data-stale") is None
+    assert result.locator(".ts-stale-note").count() == 0
     host.get_by_label("Tester is a Horde").check()  # a checkbox (change) too
     assert result.is_hidden()
     host.get_by_label("Tester is a Horde").uncheck()
