@@ -115,7 +115,7 @@ function mount(host, calc, index) {
     form.addEventListener("submit", (e) => e.preventDefault());
     return;
   }
-  if (!q) answerAhead(host, calc, form, result); // issue 13: before markStale's listeners
+  if (!q) answerAhead(host, calc, form, result); // the starting inputs: an answer at once
   form.addEventListener("input", () => markStale(result, announce));
   form.addEventListener("change", () => markStale(result, announce));
 
