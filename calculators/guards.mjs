@@ -108,7 +108,10 @@ export function checkLinkTarget(counts, registry) {
 
 // --- stale results: a result whose inputs changed is marked until computed again -------
 export function markStale(result, announce) {
-  if (result.hidden || result.dataset.stale !== undefined) return;
+  // an answer worked out ahead is never out of date: ahead.mjs shows it for its own inputs
+  // only (issue 13)
+  if (result.hidden || result.dataset.stale !== undefined
+      || result.dataset.tsAhead !== undefined) return;
   result.dataset.stale = "";
   const text = "Out of date: the inputs have changed since this result. Compute again to update it.";
   result.prepend(h("p", { class: "ts-stale-note", text }));

@@ -55,24 +55,25 @@ function markRow(row, label, on) {
   else delete cell.dataset.tsHl;
 }
 
-/** Mark the rows a result used; each found one with its row element.
+/** The rows a result reads that this page shows, each with its row element.
+ * @param {Registry.Highlight[]} highlights @returns {[Registry.Highlight, Element][]} */
+function rowsOf(highlights) {
+  return highlights.map((hl) => /** @type {[Registry.Highlight, Element | null]} */ ([hl,
+    document.querySelector(`table[data-table="${CSS.escape(hl.table)}"] `
+      + `tr[data-row="${CSS.escape(String(hl.row))}"]`)]))
+    .filter((pair) => pair[1] !== null);
+}
+
+/** Mark the rows a result used (this calculator's earlier marks go); each found one with
+ * its row element.
  * @param {any} host @param {Registry.Highlight[]} highlights
  * @returns {[Registry.Highlight, Element][]} */
 export function highlightRows(host, highlights) {
   const label = host.dataset.tsShort || "";
   for (const row of host._tsRows || []) markRow(row, label, false);
-  host._tsRows = [];
-  /** @type {[Registry.Highlight, Element][]} */
-  const found = [];
-  for (const hl of highlights) {
-    const row = document.querySelector(
-      `table[data-table="${CSS.escape(hl.table)}"] tr[data-row="${CSS.escape(String(hl.row))}"]`);
-    if (row) {
-      markRow(row, label, true);
-      host._tsRows.push(row);
-      found.push([hl, row]);
-    }
-  }
+  const found = rowsOf(highlights);
+  host._tsRows = found.map(([, row]) => row);
+  for (const row of host._tsRows) markRow(row, label, true);
   return found;
 }
 
@@ -85,10 +86,15 @@ function rowName(row, hl) {
   return copy.textContent.trim();
 }
 
-/** @param {any} host @param {Registry.Result} result @param {string | number | null} seed */
-export function renderResult(host, result, seed) {
+/** @param {any} host @param {Registry.Result} result @param {string | number | null} seed
+ * @param {boolean} [live] false: an answer worked out at build time (ahead.mjs) */
+export function renderResult(host, result, seed, live = true) {
   const out = host.querySelector(".ts-result");
-  const found = highlightRows(host, result.highlight);
+  delete out.dataset.tsAhead; // whichever answer comes now is the one shown (ahead.mjs marks its own)
+  // An answer worked out ahead marks no row (a mark answers what a reader computed), but
+  // offers the same "Show the row" as the live one: same box, nothing moves when it comes.
+  const found = live ? highlightRows(host, result.highlight)
+    : (highlightRows(host, []), rowsOf(result.highlight));
   out.replaceChildren(...[
     h("p", { class: "ts-summary", text: result.summary }),
     result.dice.length ? renderDice(result.dice) : null,
@@ -108,11 +114,20 @@ export function renderResult(host, result, seed) {
     seed !== null ? h("p", { class: "ts-seed", text: `Seed ${seed}: the link to this page rolls the same dice.` }) : null,
   ].flat().filter(Boolean));
   out.hidden = false;
-  // Fast start (H10): marks read by scripts/bench.py (navigation → first result).
+  markShown(live);
+}
+
+/** Fast start (H10, issue 13): marks read by scripts/bench.py. "first-answer": the first
+ * answer on screen, worked out ahead or live; "first-result": the first live one (the
+ * bench's "ready"). @param {boolean} live */
+export function markShown(live) {
+  const first = (/** @type {string} */ name) => {
+    if (!performance.getEntriesByName(name).length) performance.mark(name);
+  };
+  first("tableside:first-answer");
+  if (!live) return;
   performance.mark("tableside:result");
-  if (!performance.getEntriesByName("tableside:first-result").length) {
-    performance.mark("tableside:first-result");
-  }
+  first("tableside:first-result");
 }
 
 // After Compute or Roll the result is brought into view when it is not; a result restored

@@ -14,6 +14,7 @@ import { fieldsOf, MAX_FIELD, readInputs } from "./form.mjs";
 import { urlState, writeUrl } from "./url-state.mjs";
 import { highlightRows, offerPush, renderResult, revealResult } from "./result.mjs";
 import { addToLog, mountLog } from "./rolllog.mjs";
+import { answerAhead } from "./ahead.mjs";
 import { groupDecks, pending, selectTab, shortTitle, tableCaption } from "./decks.mjs";
 import {
   ASCII_INT, checkLink, checkLinkTarget, clearStale, FRAMED, FRAMED_TEXT, framedNotice, linkNotes,
@@ -114,6 +115,7 @@ function mount(host, calc, index) {
     form.addEventListener("submit", (e) => e.preventDefault());
     return;
   }
+  if (!q) answerAhead(host, calc, form, result); // the starting inputs: an answer at once
   form.addEventListener("input", () => markStale(result, announce));
   form.addEventListener("change", () => markStale(result, announce));
 

@@ -11,6 +11,10 @@ Chromium headless (Playwright, sync). For each page kind it measures, median of 
           `performance.mark("tableside:first-result")`, set by calculators/tableside.js;
           the bench clicks Compute as soon as the form exists, as a reader would). For the
           static page: navigation start → load event (the floor of any page).
+* answer  navigation start → first answer on screen: the one worked out at build time
+          for the form's starting inputs (issue 13, calculators/ahead.mjs: the page's
+          `performance.mark("tableside:first-answer")`), or the first live result if it
+          came first; "ready" above stays the first live result. MicroPython: its result.
 * LCP     largest contentful paint (PerformanceObserver).
 * bytes   bytes over the wire for the visit (Resource Timing transferSize, page + resources,
           plus the snapshot the page fetches in a worker).
@@ -54,6 +58,7 @@ Also runs `python -m scripts.bench_rules` (CPython rules figures) when it exists
 from __future__ import annotations
 
 import argparse
+import gzip
 import html
 import json
 import os
@@ -156,7 +161,8 @@ def visit(ctx: Any, url: str, phone: bool, kind: str, timeout_s: float) -> tuple
             raise RuntimeError(f"Python failed to load on {url}")
     r = page.evaluate(READ_VISIT)
     ready = r["load"] if kind == "static" else r["result"]
-    return Visit(ready / 1000, r["lcp"] / 1000, r["bytes"], r["py"] / 1000, r["summary"]), page
+    return Visit(ready / 1000, r["lcp"] / 1000, r["bytes"], r["py"] / 1000, r["summary"],
+                 r["answer"] / 1000), page
 
 
 def new_context(pw: Any, user_dir: str, phone: bool, variant: str, calc: str,
@@ -209,7 +215,7 @@ def run_series(pw: Any, base: str, p: SitePlan, label: str, kind: str, variant: 
                                         f"(is the site built for port {p.port}?)")
                     s.next_ms.append(r["ms"])
                 page.close()
-                log(f"  {label} run {i + 1}/{runs}: {v.ready:.2f} s")
+                log(f"  {label} run {i + 1}/{runs}: {v.ready:.2f} s (answer {v.answer:.2f} s)")
             except Exception as e:  # keep the other figures; say what failed
                 msg = str(e).splitlines()[0][:160] if str(e) else ""
                 s.errors.append(f"run {i + 1}: {type(e).__name__}: {msg}")
@@ -220,6 +226,26 @@ def run_series(pw: Any, base: str, p: SitePlan, label: str, kind: str, variant: 
         close()
         VARIANT["plain"] = False
     return s
+
+
+_ANSWERS = re.compile(r"<div class=\"ts-answers\"[^>]*></div>\n?")
+
+
+def answers_bytes(site: Path) -> dict[str, tuple[int, int]]:
+    """What the answers worked out ahead (issue 13, scripts/site/page_answers.py) add to
+    each calculator page: bytes raw, and gzipped as the bench server sends a page (the page
+    with them minus the page without them)."""
+    out = {}
+    for page in sorted(site.rglob("index.html")):
+        text = page.read_bytes()
+        m = _ANSWERS.search(text.decode("utf-8"))
+        if not m:
+            continue
+        without = text.replace(m.group(0).encode("utf-8"), b"", 1)
+        gz = (len(gzip.compress(text, compresslevel=6, mtime=0))
+              - len(gzip.compress(without, compresslevel=6, mtime=0)))
+        out[page.parent.relative_to(site).as_posix() + "/"] = (len(text) - len(without), gz)
+    return out
 
 
 def cpu_calibration_ms() -> float:
@@ -391,6 +417,15 @@ def main(argv: list[str] | None = None) -> int:
     same = ("not measured" if not mps else "same" if pys == mps
             else f"DIFFERENT: {sorted(pys)} vs {sorted(mps)}")
     print(f"\nresult line, Pyodide vs MicroPython: {same}")
+    added = answers_bytes(site)
+    if added:
+        raw = statistics.median(r for r, _ in added.values())
+        gz = statistics.median(g for _, g in added.values())
+        mine = added.get(p.profile, (0, 0))
+        most = max(r for r, _ in added.values())
+        print(f"answers worked out ahead (issue 13): /{p.profile} +{mine[0]} B raw, "
+              f"+{mine[1]} B gzip; median of {len(added)} calculator pages +{raw:.0f} B raw, "
+              f"+{gz:.0f} B gzip; largest +{most} B raw")
     for label, mb in first_visits.items():
         fv = "failed" if mb is None else f"{mb:.1f} MB"
         print(f"first visit to {label} with the service worker, until saved offline, "

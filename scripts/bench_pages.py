@@ -31,7 +31,8 @@ INSTRUMENT = """
       B.host = host;
     }
     const out = B.host && B.host.querySelector(".ts-result");
-    if (!B.result && out && !out.hidden) {
+    // a live result: not one worked out ahead (calculators/ahead.mjs, data-ts-ahead)
+    if (!B.result && out && !out.hidden && out.dataset.tsAhead === undefined) {
       B.result = performance.now();
       B.summary = out.querySelector(".ts-summary")?.textContent ?? null;
     }
@@ -44,6 +45,9 @@ INSTRUMENT = """
 READ_VISIT = """() => {
   const B = window.__bench || {};
   const mark = performance.getEntriesByName("tableside:first-result")[0];
+  // the first answer on screen, worked out ahead (issue 13) or live; MicroPython's page
+  // has only its live one
+  const answer = performance.getEntriesByName("tableside:first-answer")[0] || mark;
   const nav = performance.getEntriesByType("navigation")[0];
   // Bytes over the wire from Resource Timing (0 for cache hits): CDP's Network domain
   // would buffer every body (the 10 MB wasm too) and slow the very loads we time.
@@ -54,12 +58,13 @@ READ_VISIT = """() => {
   const bytes = [nav, ...performance.getEntriesByType("resource"), ...worker]
     .reduce((n, e) => n + (e ? e.transferSize || 0 : 0), 0);
   return { result: mark ? mark.startTime : (B.result || 0), lcp: B.lcp || 0, py: B.py || 0,
+           answer: answer ? answer.startTime : 0,
            load: nav ? nav.loadEventEnd : 0, bytes,
            summary: B.summary ?? window.__benchSummary ?? null };
 }"""
 
 # Runs in the page: follow a link by clicking it (Material's instant navigation), wait for
-# the new page's CALC form, click Compute, wait for its result. All timing in the page.
+# the new page's CALC form, click Compute, wait for its live result. All timing in the page.
 # A calculator behind a deck's tab is chosen as a reader does, as soon as its tab is
 # there; the click builds its form at once (decks.mjs). (Until issue 13 the bench waited
 # for the page's idle queue to build the hidden panel first, which no reader waits for:
@@ -94,9 +99,9 @@ NEXT_PAGE = """async ([target, calc]) => {
   });
   tabOf(host)?.click();
   (await waitFor(() => host.querySelector("button[type=submit]"))).click();
-  const out = await waitFor(() => {
+  const out = await waitFor(() => {  // the live result, not one worked out ahead (issue 13)
     const o = host.querySelector(".ts-result");
-    return o && !o.hidden ? o : null;
+    return o && !o.hidden && o.dataset.tsAhead === undefined ? o : null;
   });
   return { ms: performance.now() - t0, instant: window.__benchKeep === 1,
            url: location.href, summary: out.querySelector(".ts-summary")?.textContent };

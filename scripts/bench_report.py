@@ -13,6 +13,9 @@ class Visit:
     bytes: int
     py: float = 0.0
     summary: str | None = None
+    # seconds: the first answer on screen, worked out ahead at build time or live (issue
+    # 13); `ready` stays the first live result. 0: none (the static page).
+    answer: float = 0.0
 
 
 @dataclass
@@ -38,9 +41,10 @@ def _fmt_mb(x: float | None) -> str:
 
 
 def table(series: list[Series]) -> str:
-    rows = [("series", "n", "ready s", "LCP s", "MB", "py-ready s", "next s")]
+    rows = [("series", "n", "ready s", "answer s", "LCP s", "MB", "py-ready s", "next s")]
     for s in series:
-        rows.append((s.label, str(len(s.visits)), _fmt_s(s.med("ready")), _fmt_s(s.med("lcp")),
+        rows.append((s.label, str(len(s.visits)), _fmt_s(s.med("ready")),
+                     _fmt_s(s.med("answer") or None), _fmt_s(s.med("lcp")),
                      _fmt_mb(s.med("bytes")), _fmt_s(s.med("py") or None),
                      _fmt_s(statistics.median(s.next_ms) / 1000) if s.next_ms else ""))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]

@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
+from scripts.site import page_answers
+
 # The hosts render.calc_div and encounter.page_markdown write (their ids are escaped there).
 _HOST = re.compile(r'<div class="ts-calc" data-calc="([^"]*)"')
 
@@ -39,13 +41,18 @@ def block(ids: Iterable[str]) -> str:
     body = ",".join(known[i] for i in ids if i in known)
     if not body:
         return ""
-    # Single-quoted: only & ' < > need escaping there (a double-quoted value would turn
-    # every JSON quote into six bytes).
-    value = html.escape(f"[{body}]", quote=False).replace("'", "&#x27;")
-    return f"<div class=\"ts-registry\" hidden data-registry='{value}'></div>"
+    return f"<div class=\"ts-registry\" hidden data-registry='{attribute(f'[{body}]')}'></div>"
+
+
+def attribute(text: str) -> str:
+    """`text` escaped for a single-quoted attribute value: only & ' < > need escaping there
+    (a double-quoted value would turn every JSON quote into six bytes)."""
+    return html.escape(text, quote=False).replace("'", "&#x27;")
 
 
 def with_registry(markdown: str) -> str:
-    """A page's Markdown with its calculators' entries appended (unchanged without any)."""
-    extra = block(calculator_ids(markdown))
+    """A page's Markdown with its calculators' entries, and their answers for the inputs
+    they start with (page_answers.py), appended (unchanged without any calculator)."""
+    extra = "\n".join(b for b in (block(calculator_ids(markdown)),
+                                    page_answers.block(page_answers.hosts(markdown))) if b)
     return f"{markdown.rstrip()}\n\n{extra}\n" if extra else markdown

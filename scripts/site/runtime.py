@@ -46,7 +46,7 @@ UI_DIR = ROOT / "calculators"
 UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.mjs",
             "snapshot.mjs", "snapshot-worker.mjs", "integrity.mjs", "guards.mjs", "anchor.mjs",
             "format.mjs", "dom.mjs", "form.mjs", "url-state.mjs", "result.mjs", "rolllog.mjs",
-            "decks.mjs", "runtime-cache.mjs",
+            "decks.mjs", "runtime-cache.mjs", "ahead.mjs", "answers.mjs",
             # the encounter tracker (issue 12): "Apply to …" on every page, the page itself
             "encounter-apply.js", "encounter-store.js", "encounter.js", "encounter-view.js",
             "encounter.css")
@@ -56,7 +56,7 @@ UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.
 PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "boot.mjs", "pyscript.mjs", "dom.mjs",
                 "guards.mjs", "anchor.mjs", "format.mjs", "form.mjs", "url-state.mjs",
                 "result.mjs", "decks.mjs", "rolllog.mjs", "encounter-store.js",
-                "encounter-apply.js", "runtime-cache.mjs")
+                "encounter-apply.js", "runtime-cache.mjs", "ahead.mjs", "answers.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
 PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript"}
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",

@@ -49,9 +49,11 @@ def open_calc(page: Any, selector: str, n: int = 0, unfold: bool = True) -> Any:
 
 
 def values(host: Any) -> dict[str, str]:
-    """The named values shown in a calculator's result."""
-    host.locator(".ts-values").wait_for(timeout=PY_READY_MS)
-    pairs = host.locator(".ts-values > div").evaluate_all(
+    """The named values shown in a calculator's live result (not the answer worked out at
+    build time, issue 13: calculators/ahead.mjs marks that one data-ts-ahead)."""
+    live = host.locator(".ts-result:not([data-ts-ahead]) .ts-values")
+    live.wait_for(timeout=PY_READY_MS)
+    pairs = live.locator(":scope > div").evaluate_all(
         "els => els.map(e => [e.querySelector('dt').textContent,"
         " e.querySelector('dd').textContent])")
     return dict(pairs)

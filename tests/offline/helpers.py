@@ -48,7 +48,8 @@ def compute_first(page: Any) -> str:
     host = page.locator(".ts-calc:not([hidden])").first
     host.locator("form").wait_for(state="visible")
     host.get_by_role("button", name="Compute").click()
-    result = host.locator(".ts-result:not([hidden])")
+    # the live result, not the answer worked out at build time (issue 13, data-ts-ahead)
+    result = host.locator(".ts-result:not([hidden]):not([data-ts-ahead])")
     result.wait_for(state="visible", timeout=PY_READY_MS)
     text: str = result.inner_text()
     return text

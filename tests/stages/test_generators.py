@@ -276,7 +276,9 @@ def test_instant_navigation_keeps_python(rendered: Rendered, context: Any) -> No
     page.wait_for_url(href)
     host = page.locator(".ts-calc:not([hidden])").first
     host.get_by_role("button", name="Compute").click()
-    host.locator(".ts-result:not([hidden])").wait_for(state="visible", timeout=PY_READY_MS)
+    # a live result (not the answer worked out at build time, issue 13)
+    host.locator(".ts-result:not([hidden]):not([data-ts-ahead])").wait_for(
+        state="visible", timeout=PY_READY_MS)
     assert page.evaluate("() => window.__sameDocument") is True  # no full page load
     assert page.evaluate("() => document.documentElement.dataset.tsPython") == "ready"
 

@@ -1,0 +1,42 @@
+// @ts-check
+// The answers a page carries, worked out at build time (scripts/site/page_answers.py,
+// issue 13): reading them and finding the one for a form's inputs. Pure: no page, no DOM
+// (ahead.mjs shows them; tests/js/answers.test.mjs runs these under node --test).
+
+/** One entry of the page's answers (page_answers.py's JSON): the form's starting inputs as
+ * readInputs() reads them, and Result.to_dict() for them.
+ * @typedef {{ calc: string, inputs: Record<string, string | boolean>, result: Registry.Result }} Answer */
+
+/** The same inputs: the same names, each with the same value as a form holds it.
+ * @param {Record<string, unknown>} a @param {Record<string, unknown>} b */
+export function sameInputs(a, b) {
+  const names = Object.keys(a);
+  return names.length === Object.keys(b).length
+    && names.every((k) => Object.hasOwn(b, k) && String(a[k]) === String(b[k]));
+}
+
+/** The answer for calculator `id` with these inputs, or null.
+ * @param {Answer[]} answers @param {string} id @param {Record<string, unknown>} inputs */
+export function findAnswer(answers, id, inputs) {
+  return answers.find((a) => a.calc === id && sameInputs(a.inputs, inputs)) || null;
+}
+
+/** The entries of a page's answers element, or [] (missing, or not the JSON it should be).
+ * @param {string | undefined} text @returns {Answer[]} */
+export function parseAnswers(text) {
+  try {
+    const list = JSON.parse(text || "[]");
+    return Array.isArray(list) ? list.filter((a) => a && typeof a.calc === "string"
+      && a.inputs && typeof a.inputs === "object" && a.result && typeof a.result === "object")
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The same result: the live engine's reply and the answer worked out ahead, both as
+ * JSON.parse gives them (the same keys in the same order, the same numbers).
+ * @param {unknown} a @param {unknown} b */
+export function sameResult(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

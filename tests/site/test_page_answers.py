@@ -1,0 +1,135 @@
+"""The answers a page carries, worked out at build time (scripts/site/page_answers.py, issue
+13): for every calculator it places, the answer rules_pkg gives on CPython for the inputs
+the form starts with (its defaults and the page's preset); exact answers only (nothing
+rolled); and never markup, whatever text an answer holds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_page_registry import parse
+
+import rules_pkg
+from rules_pkg import RulesError
+from scripts.site import page_answers, page_registry
+
+
+def _starting(calc: Any, preset: dict[str, str]) -> dict[str, Any]:
+    """The inputs a form starts with, as the calculator's own values (not as the form
+    holds them): the check below does not go through page_answers.form_values."""
+    return {i.name: preset.get(i.name, i.default) for i in calc.inputs}
+
+
+def _built_pages(site_dir: Path) -> list[tuple[Path, list[tuple[str, dict[str, str]]],
+                                               list[dict[str, Any]]]]:
+    """Each built page with calculators: its hosts (id, preset) and the answers it carries."""
+    out = []
+    for page in sorted(site_dir.rglob("index.html")):
+        tags = parse(page.read_text("utf-8"))
+        hosts = [(a["data-calc"] or "", json.loads(a.get("data-preset") or "{}"))
+                 for _, a in tags if "ts-calc" in (a.get("class") or "").split()]
+        if not hosts:
+            continue
+        blocks = [a for _, a in tags if a.get("class") == "ts-answers"]
+        assert len(blocks) <= 1, page
+        assert all("hidden" in b for b in blocks), page
+        answers = json.loads(blocks[0]["data-answers"] or "") if blocks else []
+        out.append((page, hosts, answers))
+    return out
+
+
+def test_every_calculator_ships_rules_pkg_s_answer_for_its_starting_inputs(
+        site_dir: Path) -> None:
+    """Every calculator, in registry order, on every page that places it: the page
+    carries exactly Result.to_dict() for the inputs its form starts with, or nothing
+    when the engine refuses those inputs; and no answer the page does not place."""
+    pages = _built_pages(site_dir)
+    checked: dict[str, int] = {}
+    for calc in rules_pkg.calculators():  # registry order
+        for page, hosts, answers in pages:
+            for calc_id, preset in hosts:
+                if calc_id != calc.id:
+                    continue
+                start = _starting(calc, preset)
+                try:
+                    expected = calc.run(**start).to_dict()
+                except RulesError:  # refused: no answer for these starting inputs
+                    assert not [a for a in answers if a["calc"] == calc.id
+                                and a["inputs"] == page_answers.form_values(calc, preset)]
+                    continue
+                mine = [a for a in answers if a["calc"] == calc.id and all(
+                    i.coerce(a["inputs"][i.name]) == i.coerce(start[i.name]) for i in calc.inputs)]
+                assert len(mine) == 1, (page, calc.id, preset)
+                # JSON both sides: what the page carries is what the bridge would send
+                assert mine[0]["result"] == json.loads(json.dumps(expected)), (page, calc.id)
+                assert set(mine[0]["inputs"]) == {i.name for i in calc.inputs}  # no roll, seed
+                checked[calc.id] = checked.get(calc.id, 0) + 1
+        assert checked.get(calc.id), f"no page carries an answer for {calc.id}"
+    for page, hosts, answers in pages:  # nothing else: each answer is a placed calculator's
+        placed = {c for c, _ in hosts}
+        assert {a["calc"] for a in answers} <= placed, page
+        assert len({json.dumps(a, sort_keys=True) for a in answers}) == len(answers), page
+    assert len(checked) == len(rules_pkg.calculators())
+
+
+def test_nothing_rolled_is_worked_out_ahead(site_dir: Path) -> None:
+    """Exact answers only: a roll's dice come from a real roll in the browser."""
+    for _page, _hosts, answers in _built_pages(site_dir):
+        for a in answers:
+            assert a["result"]["dice"] == [], a["calc"]
+            assert not {"roll", "seed"} & set(a["inputs"]), a["calc"]
+
+
+def test_inputs_are_as_the_form_holds_them() -> None:
+    """form.mjs writes String(value) into a box, a checkbox's state, a select's value (the
+    default when the value is not a choice); readInputs reads those back."""
+    calc = rules_pkg.get("d100.test")
+    kinds = {i.kind for i in calc.inputs}
+    assert {"int", "bool", "choice"} <= kinds
+    values = page_answers.form_values(calc, {})
+    for i in calc.inputs:
+        shown = values[i.name]
+        if i.kind == "bool":
+            assert shown is bool(i.default)
+        else:
+            assert shown == str(i.default) and isinstance(shown, str)
+    choice = next(i for i in calc.inputs if i.kind == "choice")
+    assert page_answers.form_values(calc, {choice.name: "no such choice"})[choice.name] \
+        == str(choice.default)
+    flag = next(i for i in calc.inputs if i.kind == "bool")
+    assert page_answers.form_values(calc, {flag.name: "yes"})[flag.name] is True
+    assert page_answers.form_values(calc, {flag.name: "0"})[flag.name] is False
+
+
+def test_refused_or_unknown_starting_inputs_give_no_answer() -> None:
+    """A weapon the source gives no Reload number: the engine refuses; so no answer."""
+    with pytest.raises(RulesError):
+        rules_pkg.get("horizon.reload").run(weapon="simple-weapon")
+    assert page_answers.answer("horizon.reload", '{"weapon": "simple-weapon"}') is None
+    assert page_answers.answer("no.such_calculator", "{}") is None
+    assert page_answers.block([("no.such_calculator", {})]) == ""
+
+
+def test_hostile_text_stays_in_the_attribute(monkeypatch: pytest.MonkeyPatch) -> None:
+    nasty = "</div><img src=x onerror=alert(1)>' onmouseover='x' & \"q\""
+    entry = json.dumps({"calc": "g.x", "inputs": {"n": nasty},
+                        "result": {"summary": nasty, "steps": [nasty]}}, ensure_ascii=False)
+    monkeypatch.setattr(page_answers, "answer", lambda calc_id, preset: entry)
+    tags = parse(page_answers.block([("g.x", {})]))
+    assert [t for t, _ in tags] == ["div"]  # no img, no second element
+    assert set(tags[0][1]) == {"class", "hidden", "data-answers"}  # no injected attribute
+    assert json.loads(tags[0][1]["data-answers"] or "") == [json.loads(entry)]
+
+
+def test_a_page_s_markdown_gets_both_blocks() -> None:
+    text = ('<div class="ts-calc" data-calc="d100.test" data-preset=\'{}\'></div>\n'
+            '<div class="ts-calc" data-calc="d100.test" data-preset=\'{}\'></div>\n')
+    out = page_registry.with_registry(text)
+    tags = [a.get("class") for _, a in parse(out)]
+    assert tags.count("ts-registry") == 1 and tags.count("ts-answers") == 1
+    answers = json.loads(next(a for _, a in parse(out)
+                              if a.get("class") == "ts-answers")["data-answers"] or "")
+    assert [a["calc"] for a in answers] == ["d100.test"]  # the same starting inputs: once
