@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from scripts.bench import CALC, CHROMIUM_ARGS, DESKTOP, plan
-from scripts.bench_pages import INSTRUMENT
+from scripts.bench_pages import FOLLOW, INSTRUMENT, WAIT_FOR
 from scripts.bench_server import VARIANT, serve
 from scripts.bench_warm import end_trace, main_thread, start_trace, summarise_trace
 
@@ -55,32 +55,14 @@ SPLIT = """async ([target, calc, waitBuilt, logN]) => {
   }
   const before = new Set(document.querySelectorAll(".ts-calc"));
   const T = { };
-  const waitFor = (pred, ms = 60000) => new Promise((resolve, reject) => {
-    const hit = pred();
-    if (hit) return resolve(hit);
-    const mo = new MutationObserver(() => {
-      const v = pred();
-      if (v) { mo.disconnect(); clearTimeout(t); resolve(v); }
-    });
-    const t = setTimeout(() => { mo.disconnect(); reject(new Error("timeout")); }, ms);
-    mo.observe(document, { subtree: true, childList: true, attributes: true });
-  });
-  let emitted = 0;
+""" + WAIT_FOR + """  let emitted = 0;
   window.document$.subscribe(() => {
     if (++emitted > 1 && !T.swapped) T.swapped = performance.now();
   });
   window.__benchKeep = 1;
   const t0 = performance.now();
   performance.mark("tableside:next-click");
-  let a = [...document.querySelectorAll("a[href]")].find((x) => x.href === target);
-  if (!a) {
-    a = document.createElement("a");
-    a.href = target;
-    a.textContent = "next";
-    document.querySelector("article")?.append(a);
-  }
-  a.click();
-  const host = await waitFor(() => {
+""" + FOLLOW + """  const host = await waitFor(() => {
     const h = document.querySelector(`.ts-calc[data-calc="${calc}"]`);
     return h && !before.has(h) && (!h.hidden || h.getAttribute("aria-labelledby")) ? h : null;
   });

@@ -63,16 +63,8 @@ READ_VISIT = """() => {
            summary: B.summary ?? window.__benchSummary ?? null };
 }"""
 
-# Runs in the page: follow a link by clicking it (Material's instant navigation), wait for
-# the new page's CALC form, click Compute, wait for its live result. All timing in the page.
-# A calculator behind a deck's tab is chosen as a reader does, as soon as its tab is
-# there; the click builds its form at once (decks.mjs). (Until issue 13 the bench waited
-# for the page's idle queue to build the hidden panel first, which no reader waits for:
-# that wait was most of the figure, see scripts/bench_next.py.)
-NEXT_PAGE = """async ([target, calc]) => {
-  const before = new Set(document.querySelectorAll(".ts-calc"));
-  window.__benchKeep = 1;  // survives only if the document is not reloaded
-  const waitFor = (pred, ms = 60000) => new Promise((resolve, reject) => {
+# In-page JS: resolve when pred() returns something, watching the DOM (both next-page probes)
+WAIT_FOR = """  const waitFor = (pred, ms = 60000) => new Promise((resolve, reject) => {
     const hit = pred();
     if (hit) return resolve(hit);
     const mo = new MutationObserver(() => {
@@ -82,8 +74,10 @@ NEXT_PAGE = """async ([target, calc]) => {
     const t = setTimeout(() => { mo.disconnect(); reject(new Error("timeout")); }, ms);
     mo.observe(document, { subtree: true, childList: true, attributes: true });
   });
-  const t0 = performance.now();
-  let a = [...document.querySelectorAll("a[href]")].find((x) => x.href === target);
+"""
+
+# In-page JS: follow the link to `target` (made if the page has none) as a reader clicks it
+FOLLOW = """  let a = [...document.querySelectorAll("a[href]")].find((x) => x.href === target);
   if (!a) {
     a = document.createElement("a");
     a.href = target;
@@ -91,7 +85,19 @@ NEXT_PAGE = """async ([target, calc]) => {
     document.querySelector("article")?.append(a);
   }
   a.click();
-  const tabOf = (h) => h.getAttribute("role") === "tabpanel"
+"""
+
+# Runs in the page: follow a link by clicking it (Material's instant navigation), wait for
+# the new page's CALC form, click Compute, wait for its live result. All timing in the page.
+# A calculator behind a deck's tab is chosen as a reader does, as soon as its tab is
+# there; the click builds its form at once (decks.mjs). (Until issue 13 the bench waited
+# for the page's idle queue to build the hidden panel first, which no reader waits for:
+# that wait was most of the figure, see scripts/bench_next.py.)
+NEXT_PAGE = """async ([target, calc]) => {
+  const before = new Set(document.querySelectorAll(".ts-calc"));
+  window.__benchKeep = 1;  // survives only if the document is not reloaded
+""" + WAIT_FOR + """  const t0 = performance.now();
+""" + FOLLOW + """  const tabOf = (h) => h.getAttribute("role") === "tabpanel"
     && document.getElementById(h.getAttribute("aria-labelledby") || "");
   const host = await waitFor(() => {
     const h = document.querySelector(`.ts-calc[data-calc="${calc}"]`);
