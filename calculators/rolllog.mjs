@@ -6,7 +6,7 @@
 import { h, uid } from "./dom.mjs";
 import { formatValue } from "./format.mjs";
 import { numericOf } from "./form.mjs";
-import { selectTab } from "./decks.mjs";
+import { pending, selectTab } from "./decks.mjs";
 import { FRAMED } from "./guards.mjs";
 
 const LOG_KEY = "tableside:log";
@@ -64,27 +64,45 @@ const words = (text) => new Set((text.toLowerCase().match(WORD) || [])
  * never a probability, a mean or dice. @param {string | undefined} kind */
 const chainable = (kind) => !kind || kind === "count" || kind === "text";
 
+/** The calculator on this page that made a log entry (its link names it), if any.
+ * @param {string} href @returns {Element | null} */
+function madeBy(href) {
+  const url = new URL(href, location.href);
+  const id = url.searchParams.get("calc");
+  if (url.pathname !== location.pathname || !id) return null;
+  const n = Number(url.searchParams.get("n") || 0);
+  return document.querySelectorAll(`.ts-calc[data-calc="${CSS.escape(id)}"]`)[n] || null;
+}
+
 // Chaining (issue #11): the inputs on this page that can take `value` (a whole number of
 // the kind "count", or an entry without a kind), the most relevant first: an input whose
-// name shares words with the value's name ("Damage" → "Damage taken"), then calculators
+// name shares words with the value's name ("Damage" → "Damage taken"), then inputs beside
+// the calculator that made it (the same table's deck: the same weapon), then calculators
 // whose panel is in view, then page order. Inputs whose limits refuse the value are left out.
 /** @param {string} name @param {number} value @param {string | undefined} kind
- * @param {Target[]} targets */
-function chainTargets(name, value, kind, targets = intTargets()) {
+ * @param {Element | null} from @param {Target[]} targets */
+function chainTargets(name, value, kind, from, targets = intTargets()) {
   if (!chainable(kind)) return [];
   const want = words(name);
+  const deck = from?.closest(".ts-deck") || from;
   return targets
     .filter((t) => value >= t.min && value <= t.max)
     .map((t) => {
       const shared = [...t.words].filter((w) => want.has(w)).length;
-      return { ...t, score: shared * 10 + (t.shown ? 1 : 0) };
+      const beside = deck !== null && deck.contains(t.host);
+      return { ...t, score: shared * 10 + (beside ? 2 : 0) + (t.shown ? 1 : 0) };
     })
     .sort((a, b) => b.score - a.score || a.i - b.i);
 }
 
-function useChooser(entryEl, name, value, kind) {
+/** @param {HTMLElement} entryEl @param {string} name @param {number} value
+ * @param {string | undefined} kind @param {string} href the entry's link */
+function useChooser(entryEl, name, value, kind, href) {
   entryEl.querySelector(".ts-use")?.remove();
-  const targets = chainTargets(name, value, kind);
+  // Panels behind tabs are built when the page is idle; the reader asked for every input
+  // that fits, so those not built yet are built now (else the best fit may be missing).
+  for (const build of [...pending.values()]) build();
+  const targets = chainTargets(name, value, kind, madeBy(href));
   const id = uid("use");
   const select = h("select", { id }, targets.map((t, i) => h("option", { value: i, text: t.text })));
   const box = h("div", { class: "ts-use" },
@@ -114,6 +132,12 @@ let clockFormat = null;
 /** The entries' times (one formatter: toLocaleTimeString makes one per call). */
 const clock = () => (clockFormat ||= new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit" }));
 
+/** Draw the log again once the panels behind tabs are built (their inputs may take values
+ * no input in view takes), unless the reader has a chooser open in it. */
+export function refreshLog() {
+  if (!document.querySelector(".ts-log .ts-use")) renderLog();
+}
+
 export function renderLog() {
   const panel = document.querySelector(".ts-log");
   if (!panel) return;
@@ -131,7 +155,7 @@ export function renderLog() {
     if (usable.length) {
       li.append(h("p", { class: "ts-log-use" }, usable.map(([k, , n, kind]) =>
         h("button", { type: "button", class: "ts-chip", text: `Use ${k} ${n}`,
-          disabled: FRAMED, onclick: () => useChooser(li, k, n, kind) }))));
+          disabled: FRAMED, onclick: () => useChooser(li, k, n, kind, e.href) }))));
     }
     return li;
   }));

@@ -13,7 +13,7 @@ import { h, uid } from "./dom.mjs";
 import { fieldsOf, MAX_FIELD, readInputs } from "./form.mjs";
 import { urlState, writeUrl } from "./url-state.mjs";
 import { highlightRows, offerPush, renderResult, revealResult } from "./result.mjs";
-import { addToLog, mountLog } from "./rolllog.mjs";
+import { addToLog, mountLog, refreshLog } from "./rolllog.mjs";
 import { answerAhead } from "./ahead.mjs";
 import { groupDecks, pending, selectTab, shortTitle, tableCaption } from "./decks.mjs";
 import {
@@ -307,7 +307,7 @@ async function buildPage() {
   checkLinkTarget(counts, registry);
   mountLog(); // (once: already there after a deep link's first step)
   performance.mark("tableside:page-built"); // scripts/bench_next.py splits a next page by it
-  whenIdle(later);
+  whenIdle(later, refreshLog);
 }
 
 /** Build one calculator now, or, for a panel behind a tab, when the page is idle.
@@ -347,13 +347,15 @@ function painted() {
 // Python's start (same main thread) by ~0.1 s on a desktop and ~0.4 s on a phone.
 // Selecting a tab builds its panel at once if it is still waiting (selectTab).
 
-function whenIdle(jobs) {
+/** @param {(() => void)[]} jobs @param {() => void} done run once every job has run */
+function whenIdle(jobs, done) {
   const next = (deadline) => {
     while (jobs.length && (!deadline || deadline.timeRemaining() > 4 || deadline.didTimeout)) {
       jobs.shift()();
       if (deadline && deadline.didTimeout) break; // one per forced turn, then yield again
     }
     if (jobs.length) schedule();
+    else done();
   };
   const schedule = () => (window.requestIdleCallback
     ? requestIdleCallback(next, { timeout: 1000 }) : setTimeout(next, 50));

@@ -201,6 +201,33 @@ def test_a_full_roll_log_offers_each_value_where_it_fits(page: Any, site_dir: Pa
     assert "damage" in options[0].lower() and " \u203a " in options[0], options
 
 
+def test_the_chooser_offers_inputs_behind_tabs_not_built_yet(page: Any, site_dir: Path,
+                                                              base_url: str) -> None:
+    # Panels behind a deck's tabs are built when the page is idle. A reader who taps
+    # "Use" before that (a busy phone) must still be offered them: here the page is never
+    # idle, and the best fit for Damage 22 is the Heavy Combat Pistol's Defense calculator,
+    # behind a tab nobody has opened.
+    page.add_init_script("window.requestIdleCallback = () => 0;")
+    open_heavy_pistol(page, site_dir, base_url)
+    heavy = '[data-preset*="heavy-combat-pistol"]'
+    host = page.locator(f'.ts-calc[data-calc="horizon.profile_row"]{heavy}')
+    page.locator(".ts-deck > .ts-calc[role=tabpanel]").first.wait_for(state="attached")
+    page.locator(f"#{host.get_attribute('aria-labelledby')}").click()  # builds it (selectTab)
+    host.locator("form").wait_for(state="visible")
+    host.get_by_label("AP score", exact=True).fill("17")
+    compute(host)
+    defense = page.locator(f'.ts-calc[data-calc="horizon.defense"]{heavy}')
+    assert defense.get_attribute("data-ts-ready") is None  # not built: the case under test
+    entry = page.locator(".ts-log .ts-log-entry").first
+    entry.get_by_role("button", name="Use Damage 22").click()
+    options = entry.get_by_label("Use Damage 22 as").locator("option").all_inner_texts()
+    # the best fit: named like the value, and beside the calculator that made it
+    best = r"Heavy Combat Pistol: Defense.* \u203a Incoming damage per Attack"
+    assert re.fullmatch(best, options[0]), options
+    entry.get_by_role("button", name="Apply").click()
+    assert defense.get_by_label("Incoming damage per Attack", exact=True).input_value() == "22"
+
+
 def test_wake_lock_toggle_only_where_supported(page: Any, site_dir: Path, base_url: str) -> None:
     page.goto(base_url + page_with(site_dir, 'class="ts-calc"'))
     page.locator(".ts-log").wait_for()
