@@ -33,9 +33,12 @@ import io
 import json
 import sys
 import zipfile
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict, cast
+
+from scripts.site import stdlib
 
 ROOT = Path(__file__).resolve().parents[2]
 HASHES = ROOT / "scripts" / "runtime_hashes.json"
@@ -107,20 +110,31 @@ def load_pins(path: Path = HASHES) -> dict[str, str]:
     return pins
 
 
-def copy_pinned(node_modules: Path, assets: Path, pins: dict[str, str]) -> None:
-    """Copy each pinned file after checking its hash (the bytes checked are the bytes written)."""
-    for rel, expected in sorted(pins.items()):
-        src = node_modules / rel
-        if not src.is_file():
-            raise RuntimeFileError(f"runtime file missing: {src} (run `npm ci`)")
-        data = src.read_bytes()
-        actual = _sha256(data)
-        if actual != expected:
-            raise RuntimeFileError(
-                f"runtime file {src} does not match its pinned SHA-256 in "
-                f"{HASHES.relative_to(ROOT)}: expected {expected}, got {actual}. "
-                "Reinstall with `npm ci`; if the upgrade is deliberate, re-pin with "
-                "`python -m scripts.site.runtime --pin`.")
+def pinned_bytes(node_modules: Path, rel: str, pins: dict[str, str]) -> bytes:
+    """A pinned file's bytes, once checked against its pin (the bytes checked are the
+    bytes used)."""
+    src = node_modules / rel
+    if not src.is_file():
+        raise RuntimeFileError(f"runtime file missing: {src} (run `npm ci`)")
+    data = src.read_bytes()
+    actual = _sha256(data)
+    if actual != pins[rel]:
+        raise RuntimeFileError(
+            f"runtime file {src} does not match its pinned SHA-256 in "
+            f"{HASHES.relative_to(ROOT)}: expected {pins[rel]}, got {actual}. "
+            "Reinstall with `npm ci`; if the upgrade is deliberate, re-pin with "
+            "`python -m scripts.site.runtime --pin`.")
+    return data
+
+
+def copy_pinned(node_modules: Path, assets: Path, pins: dict[str, str],
+                made: Collection[str] = ()) -> None:
+    """Copy each pinned file after checking its hash, but those the plan makes from
+    theirs (`made`, site-relative: the trimmed standard library)."""
+    for rel in sorted(pins):
+        data = pinned_bytes(node_modules, rel, pins)
+        if _shipped_path(rel) in made:
+            continue
         dest = assets.parent / _shipped_path(rel)
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_bytes(data)
@@ -189,6 +203,9 @@ def plan(pins: dict[str, str] | None = None) -> Plan:
     # offline.js is copied by scripts/sw/offline.py (the same bytes): listed, not written here.
     offline = {"assets/calculators/offline.js": sri((UI_DIR / "offline.js").read_bytes())}
     files["assets/runtime/tableside.zip"] = bundle
+    # Pyodide's standard library, trimmed to what the page imports (scripts/site/stdlib.py)
+    full = pinned_bytes(NODE_MODULES, stdlib.PINNED, pins)
+    std = files[_shipped_path(stdlib.PINNED)] = stdlib.shipped(full)
     manifest: RuntimeManifest = {
         "bundle": "../runtime/tableside.zip", "bundle_sha256": _sha256(bundle),
         "pyodide": "../runtime/pyodide/pyodide.mjs",
@@ -196,7 +213,7 @@ def plan(pins: dict[str, str] | None = None) -> Plan:
     memory = None
     from scripts.snapshot import hook as snapshot
 
-    made = snapshot.prepare(bundle)
+    made = snapshot.prepare(bundle, std)
     if made is not None:
         files[f"assets/runtime/{snapshot.SNAPSHOT_NAME}"] = made.data
         files[f"assets/calculators/{snapshot.WRAPPER.name}"] = snapshot.WRAPPER.read_bytes()
@@ -216,8 +233,8 @@ def _shipped_path(rel: str) -> str:
 def build_runtime(site_dir: Path, node_modules: Path | None = None,
                   runtime: Plan | None = None) -> None:
     assets = site_dir / "assets"
-    copy_pinned(node_modules or NODE_MODULES, assets, load_pins())
     runtime = runtime or plan()
+    copy_pinned(node_modules or NODE_MODULES, assets, load_pins(), made=runtime.files)
     for path, data in runtime.files.items():
         dest = site_dir / path
         dest.parent.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,6 @@
 """The Pyodide memory snapshot for fast starts (used by scripts/site/runtime.py).
 
-`prepare(bundle)` runs `node scripts/snapshot/make_snapshot.mjs` on the rules bundle
+`prepare(bundle, std)` runs `node scripts/snapshot/make_snapshot.mjs` on the rules bundle
 (the very zip the browser fetches) and returns the gzipped snapshot with its SHA-256 and
 the SHA-256 of the memory it restores. runtime.py calls it *before* the pages are
 rendered, so that every page can carry the snapshot's hashes (the browser refuses a
@@ -55,19 +55,21 @@ def enabled() -> bool:
     return os.environ.get("TABLESIDE_SNAPSHOT", "1") != "0"
 
 
-def cache_key(bundle: bytes) -> str:
+def cache_key(bundle: bytes, std: bytes) -> str:
     """Everything the snapshot's bytes depend on: a new key means a new snapshot."""
     h = hashlib.sha256()
-    for part in (bundle, PINS.read_bytes(), MAKER.read_bytes(), SPARSE.read_bytes(),
+    for part in (bundle, std, PINS.read_bytes(), MAKER.read_bytes(), SPARSE.read_bytes(),
                  BRIDGE.read_bytes()):
         h.update(hashlib.sha256(part).digest())
     return h.hexdigest()
 
 
-def make(bundle_path: Path, out: Path, cache: Path | None = None) -> str:
-    """Write the gzipped snapshot for bundle_path to out; return its SHA-256."""
+def make(bundle_path: Path, out: Path, cache: Path | None = None,
+         std_path: Path | None = None) -> str:
+    """Write the gzipped snapshot for bundle_path (on the standard library at std_path,
+    Pyodide's own by default) to out; return its SHA-256."""
     cache = cache or CACHE  # read at call time (tests point it elsewhere)
-    key = cache_key(bundle_path.read_bytes())
+    key = cache_key(bundle_path.read_bytes(), std_path.read_bytes() if std_path else b"")
     cached = cache / f"{key}.bin.gz"
     if not cached.is_file():
         node = shutil.which("node")
@@ -76,7 +78,8 @@ def make(bundle_path: Path, out: Path, cache: Path | None = None) -> str:
         cache.mkdir(parents=True, exist_ok=True)
         tmp = cache / f"{key}.{os.getpid()}.tmp"  # concurrent builds: each its own file
         try:
-            proc = subprocess.run([node, str(MAKER), str(bundle_path), str(tmp)], cwd=ROOT,
+            std = [str(std_path)] if std_path else []
+            proc = subprocess.run([node, str(MAKER), str(bundle_path), str(tmp), *std], cwd=ROOT,
                                   capture_output=True, text=True, timeout=TIMEOUT_S)
         except subprocess.TimeoutExpired:
             raise SnapshotError(f"timed out after {TIMEOUT_S} s") from None
@@ -116,16 +119,20 @@ class Prepared:
     memory_sha256: str  # of the memory it restores (what the browser checks)
 
 
-def prepare(bundle: bytes, cache: Path | None = None) -> Prepared | None:
-    """The snapshot of `bundle`, or None (plain start) when it is off or cannot be made."""
+def prepare(bundle: bytes, std: bytes, cache: Path | None = None) -> Prepared | None:
+    """The snapshot of `bundle` on the standard library `std` (the one the site ships: a
+    snapshot holds zipimport's index of it), or None (plain start) when it is off or
+    cannot be made."""
     if not enabled():
         return None
     try:
         with tempfile.TemporaryDirectory() as tmp:
             src = Path(tmp) / "tableside.zip"
             src.write_bytes(bundle)
+            std_path = Path(tmp) / "python_stdlib.zip"
+            std_path.write_bytes(std)
             out = Path(tmp) / SNAPSHOT_NAME
-            digest = make(src, out, cache)
+            digest = make(src, out, cache, std_path)
             data = out.read_bytes()
         return Prepared(data, digest, memory_sha256(data))
     except (SnapshotError, OSError, zlib.error, struct.error) as e:

@@ -1,8 +1,10 @@
 // Build-time Pyodide memory snapshot for the calculators (issue "Fast start").
 //
-// Usage: node scripts/snapshot/make_snapshot.mjs <bundle.zip> <out.bin.gz>
+// Usage: node scripts/snapshot/make_snapshot.mjs <bundle.zip> <out.bin.gz> [<python_stdlib.zip>]
 //
-// Loads the pinned npm Pyodide with `_makeSnapshot: true`, puts the site's own bundle
+// Loads the pinned npm Pyodide with `_makeSnapshot: true` (on the standard library the
+// site ships, trimmed by scripts/site/stdlib.py: the snapshot holds zipimport's index of
+// that very zip, and a module missing from it fails here, at build time), puts the site's own bundle
 // (tableside.zip, the very bytes the browser will fetch) where PyScript will write it
 // (./tableside.zip in Pyodide's home directory), runs the bridge's prepare()
 // (calculators/bridge.py: every module it needs, the registry built), loads every game's
@@ -19,14 +21,14 @@ import { sparse } from "./sparse.mjs";
 
 const BRIDGE = new URL("../../calculators/bridge.py", import.meta.url);
 
-const [bundlePath, outPath] = process.argv.slice(2);
+const [bundlePath, outPath, stdLibURL] = process.argv.slice(2);
 if (!bundlePath || !outPath) {
   console.error("usage: node scripts/snapshot/make_snapshot.mjs <bundle.zip> <out.bin.gz>");
   process.exit(2);
 }
 
 const t0 = performance.now();
-const pyodide = await loadPyodide({ _makeSnapshot: true });
+const pyodide = await loadPyodide({ _makeSnapshot: true, ...(stdLibURL ? { stdLibURL } : {}) });
 pyodide.FS.writeFile("/home/pyodide/tableside.zip", readFileSync(bundlePath));
 // bridge.py's own prepare() (calculators/bridge.py: rules_pkg, every game, the encounter
 // tracker, the registry), run under another __name__ so that nothing else of it runs: no

@@ -11,7 +11,9 @@ import { expand } from "../../calculators/snapshot.mjs";
 const [site, bridge] = process.argv.slice(2);
 const memory = expand(new Uint8Array(gunzipSync(
   readFileSync(`${site}/assets/runtime/snapshot.bin.gz`))));
-const pyodide = await loadPyodide({ _loadSnapshot: memory });
+// the site's standard library: the snapshot was made on it (scripts/site/stdlib.py)
+const pyodide = await loadPyodide({ _loadSnapshot: memory,
+  stdLibURL: `${site}/assets/runtime/pyodide/python_stdlib.zip` });
 pyodide.FS.writeFile("/home/pyodide/tableside.zip",
   readFileSync(`${site}/assets/runtime/tableside.zip`));
 pyodide.globals.set("BRIDGE", readFileSync(bridge, "utf8"));

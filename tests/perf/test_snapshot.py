@@ -45,7 +45,7 @@ def assert_plain_start() -> None:
 
 def test_switched_off_keeps_the_plain_start(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TABLESIDE_SNAPSHOT", "0")
-    assert hook.prepare(b"PK\x05\x06" + b"\0" * 18) is None
+    assert hook.prepare(b"PK\x05\x06" + b"\0" * 18, b"") is None
     assert_plain_start()
 
 
@@ -60,7 +60,7 @@ def test_a_failing_maker_keeps_the_plain_start(tmp_path: Path,
     monkeypatch.setattr(hook, "CACHE", tmp_path / "cache")
     with pytest.raises(hook.SnapshotError, match="no snapshot today"):
         hook.make(bundle, tmp_path / "out.bin.gz", cache=tmp_path / "cache")
-    assert hook.prepare(bundle.read_bytes(), cache=tmp_path / "cache") is None
+    assert hook.prepare(bundle.read_bytes(), b"", cache=tmp_path / "cache") is None
     assert_plain_start()
 
 
@@ -71,9 +71,10 @@ def test_no_node_keeps_the_plain_start(tmp_path: Path, monkeypatch: pytest.Monke
     assert_plain_start()
 
 
-def test_the_cache_key_follows_the_bundle() -> None:
-    assert hook.cache_key(b"one bundle") == hook.cache_key(b"one bundle")
-    assert hook.cache_key(b"one bundle") != hook.cache_key(b"another bundle")
+def test_the_cache_key_follows_the_bundle_and_the_standard_library() -> None:
+    assert hook.cache_key(b"one bundle", b"std") == hook.cache_key(b"one bundle", b"std")
+    assert hook.cache_key(b"one bundle", b"std") != hook.cache_key(b"another bundle", b"std")
+    assert hook.cache_key(b"one bundle", b"std") != hook.cache_key(b"one bundle", b"other")
 
 
 # --- the built site -----------------------------------------------------------------------------
@@ -85,9 +86,11 @@ def test_the_site_ships_a_snapshot_of_its_own_bundle(site_dir: Path) -> None:
     gz = (site_dir / "assets" / "runtime" / hook.SNAPSHOT_NAME).read_bytes()
     assert hook.hashlib.sha256(gz).hexdigest() == m["snapshot_sha256"]
     assert len(gzip.decompress(gz)) > 10_000_000  # Python's whole memory, not a stub
-    # Made from the very bundle the site ships (the cache key names the bundle's bytes).
+    # Made from the very bundle and standard library the site ships (the cache key names
+    # their bytes).
     bundle = (site_dir / "assets" / "runtime" / "tableside.zip").read_bytes()
-    assert (hook.CACHE / f"{hook.cache_key(bundle)}.bin.gz").read_bytes() == gz
+    std = (site_dir / "assets" / "runtime" / "pyodide" / "python_stdlib.zip").read_bytes()
+    assert (hook.CACHE / f"{hook.cache_key(bundle, std)}.bin.gz").read_bytes() == gz
     with zipfile.ZipFile(site_dir / "assets" / "runtime" / "tableside.zip") as zf:
         assert "rules_pkg/__init__.py" in zf.namelist()
 
