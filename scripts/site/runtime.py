@@ -195,7 +195,7 @@ class Plan:
     snapshot_memory: str | None  # SRI of the memory the snapshot restores, if any
 
 
-def plan(pins: dict[str, str] | None = None) -> Plan:
+def plan(pins: dict[str, str] | None = None, node_modules: Path | None = None) -> Plan:
     pins = load_pins() if pins is None else pins
     bundle = bundle_bytes()
     files = {f"assets/calculators/{name}": (UI_DIR / name).read_bytes() for name in UI_FILES}
@@ -204,7 +204,7 @@ def plan(pins: dict[str, str] | None = None) -> Plan:
     offline = {"assets/calculators/offline.js": sri((UI_DIR / "offline.js").read_bytes())}
     files["assets/runtime/tableside.zip"] = bundle
     # Pyodide's standard library, trimmed to what the page imports (scripts/site/stdlib.py)
-    full = pinned_bytes(NODE_MODULES, stdlib.PINNED, pins)
+    full = pinned_bytes(node_modules or NODE_MODULES, stdlib.PINNED, pins)
     std = files[_shipped_path(stdlib.PINNED)] = stdlib.shipped(full)
     manifest: RuntimeManifest = {
         "bundle": "../runtime/tableside.zip", "bundle_sha256": _sha256(bundle),
@@ -233,8 +233,9 @@ def _shipped_path(rel: str) -> str:
 def build_runtime(site_dir: Path, node_modules: Path | None = None,
                   runtime: Plan | None = None) -> None:
     assets = site_dir / "assets"
-    runtime = runtime or plan()
-    copy_pinned(node_modules or NODE_MODULES, assets, load_pins(), made=runtime.files)
+    node_modules = node_modules or NODE_MODULES
+    runtime = runtime or plan(node_modules=node_modules)
+    copy_pinned(node_modules, assets, load_pins(), made=runtime.files)
     for path, data in runtime.files.items():
         dest = site_dir / path
         dest.parent.mkdir(parents=True, exist_ok=True)

@@ -22,6 +22,7 @@ import io
 import json
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -82,8 +83,6 @@ def shipped(full: bytes) -> bytes:
 def probe(bundle: bytes, std: bytes | None = None) -> list[str]:
     """Run the probe (on Pyodide's full standard library, or on `std`); the modules it
     found imported."""
-    import tempfile
-
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "tableside.zip"
         path.write_bytes(bundle)
@@ -100,7 +99,7 @@ def probe(bundle: bytes, std: bytes | None = None) -> list[str]:
 
 
 def record() -> list[str]:
-    from scripts.site.runtime import bundle_bytes
+    from scripts.site.runtime import bundle_bytes  # here: runtime.py imports this module
 
     modules = probe(bundle_bytes())
     LIST.write_text(
