@@ -25,8 +25,9 @@
 // Pyodide's loader to startPyodide() here) and snapshot.mjs (the snapshot's bytes).
 //
 // On a calculator page the head loads this module `async` (overrides/main.html): it runs
-// while the page is still parsed, and starts the downloads then; tableside.js imports the
-// same module (same URL, same instance) and calls python().
+// while the page is still parsed and fetches runtime.json; the downloads start once the
+// page's first frame with its forms is drawn (settled). tableside.js imports the same
+// module (same URL, same instance) and calls python().
 import { IntegrityError, modulesBeside, refusal, sriFor, unverified, verifiedModules }
   from "./integrity.mjs";
 import { FRAMED } from "./guards.mjs";
@@ -96,7 +97,7 @@ manifestP.catch(() => {}); // python() reports it, when a page needs Python
  * points `pyodide` back at Pyodide's own module). @param {RuntimeManifest} m */
 const snapshotBuild = (m) => Boolean(m.snapshot) && m.pyodide !== m.pyodide_plain;
 
-// --- fetching: the downloads, as early as the page knows it has calculators ---------------
+// --- fetching: the downloads, once a calculator page has drawn its first frame -------------
 /** @param {Record<string, string | URL>} attrs */
 function link(attrs) {
   const el = document.createElement("link");

@@ -1,14 +1,14 @@
 // @ts-check
 // The Pyodide memory snapshot's bytes, fetched and inflated once per page, off the main
-// thread (snapshot-worker.mjs), as early as possible.
+// thread (snapshot-worker.mjs), with Python's other downloads.
 //
-// An adapter of boot.mjs (same URL, so the same instance and the same download): it starts
-// the download as soon as a calculator page knows its runtime.json, and picks up the bytes
-// much later, when PyScript calls the `interpreter` adapter pyodide-snapshot.mjs. Inflating the ≈31 MB snapshot is ~0.2 s of CPU on a
-// desktop and about four times that on a mid-range phone: on the main thread it blocked
-// the page and Pyodide's start; in a worker it runs beside both. Whichever way the bytes
-// come (worker, Cache Storage, this page), the page checks the memory against this
-// build's hash before Pyodide gets it (integrity.mjs).
+// An adapter of boot.mjs (same URL, so the same instance and the same download): boot.mjs
+// starts the download with the others (its warmUp), and the bytes are picked up later,
+// when PyScript calls the `interpreter` adapter pyodide-snapshot.mjs. Inflating the
+// ≈31 MB snapshot is ~0.2 s of CPU on a desktop and about four times that on a mid-range
+// phone: on the main thread it blocked the page and Pyodide's start; in a worker it runs
+// beside both. Whichever way the bytes come (worker, Cache Storage, this page), the page
+// checks the memory against this build's hash before Pyodide gets it (integrity.mjs).
 import { IntegrityError, sriFor, sriOf, verifyMemory } from "./integrity.mjs";
 import { RUNTIME_CACHE, putRuntime } from "./runtime-cache.mjs";
 

@@ -30,8 +30,9 @@ const HERE = new URL(".", import.meta.url);
 document.documentElement.dataset.tsUi = "ready";
 
 const root = document.documentElement;
-// A calculator page starts Python now, before Material's document$ calls onPage (boot.mjs,
-// loaded from the head, has started its downloads). Framed: no engine (guards.mjs).
+// A calculator page asks for Python now, before Material's document$ calls onPage; boot.mjs
+// starts it once the page's first frame is drawn (its `settled`). Framed: no engine
+// (guards.mjs).
 if (document.querySelector(".ts-calc") && !FRAMED) python();
 onProgress((what) => {
   for (const el of document.querySelectorAll(".ts-calc .ts-status[data-loading]")) {
