@@ -30,6 +30,7 @@
 // module (same URL, same instance) and calls python().
 import { IntegrityError, modulesBeside, refusal, sriFor, unverified, verifiedModules }
   from "./integrity.mjs";
+import { painted } from "./dom.mjs";
 import { FRAMED } from "./guards.mjs";
 import { snapshotURL, startSnapshot } from "./snapshot.mjs";
 import { startPyScript } from "./pyscript.mjs";
@@ -134,15 +135,9 @@ function warmUp(m) {
  * first answer back (bench A/B, warm: phone 2.22 -> 1.70 s, desktop 0.73 -> 0.52 s; the
  * first live result: phone +0.4 s, desktop the same). No frame coming (a hidden tab, rAF
  * paused): at once, or after 1 s. */
-const settled = new Promise((resolve) => {
-  const go = () => {
-    if (document.visibilityState === "hidden") { resolve(undefined); return; }
-    setTimeout(resolve, 1000);
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-  };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go, { once: true });
-  else go();
-});
+const settled = (document.readyState === "loading"
+  ? new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }))
+  : Promise.resolve()).then(painted);
 
 // The head's marker says this page has calculators (its body may not be parsed yet).
 if (document.querySelector('meta[name="tableside:calculators"]')) {

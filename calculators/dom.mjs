@@ -28,6 +28,16 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** Resolves once a frame has been painted (at once in a hidden tab, which paints none).
+ * @returns {Promise<void>} */
+export function painted() {
+  return new Promise((resolve) => {
+    if (document.visibilityState === "hidden") { resolve(); return; }
+    const timer = setTimeout(resolve, 1000); // no frame coming (rAF paused): go on anyway
+    requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }, 0));
+  });
+}
+
 let seq = 0;
 
 /** A page-unique element id: "ts-<n>-<name>" (forms are built again on every page). */

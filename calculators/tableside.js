@@ -9,7 +9,7 @@
 
 import { failure, fetchJSON, onProgress, python, PY_SLOW_MS } from "./boot.mjs";
 import { fragmentTarget, pinFragment } from "./anchor.mjs";
-import { h, uid } from "./dom.mjs";
+import { h, painted, uid } from "./dom.mjs";
 import { fieldsOf, MAX_FIELD, readInputs } from "./form.mjs";
 import { urlState, writeUrl } from "./url-state.mjs";
 import { highlightRows, offerPush, renderResult, revealResult } from "./result.mjs";
@@ -332,15 +332,6 @@ function buildOne(host, registry, index, later) {
   } else {
     build();
   }
-}
-
-/** Resolves once a frame has been painted (at once in a hidden tab, which paints none). */
-function painted() {
-  return new Promise((resolve) => {
-    if (document.visibilityState === "hidden") { resolve(undefined); return; }
-    const timer = setTimeout(resolve, 1000); // no frame coming (rAF paused): go on anyway
-    requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(undefined); }, 0));
-  });
 }
 
 // Panels behind a deck's tabs are built when the page is idle, not as it opens: a weapon
