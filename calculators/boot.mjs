@@ -135,9 +135,20 @@ function warmUp(m) {
  * first answer back (bench A/B, warm: phone 2.22 -> 1.70 s, desktop 0.73 -> 0.52 s; the
  * first live result: phone +0.4 s, desktop the same). No frame coming (a hidden tab, rAF
  * paused): at once, or after 1 s. */
-const settled = (document.readyState === "loading"
-  ? new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }))
-  : Promise.resolve()).then(painted);
+const settled = (contentLoaded()
+  ? Promise.resolve()
+  : new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }))
+).then(painted);
+
+/** Whether DOMContentLoaded has fired. Not `readyState !== "loading"`: the state is
+ * "interactive" while the deferred scripts run (tableside.js, which imports this module
+ * when the head's async copy has not run yet), and a frame may be drawn between them and
+ * DOMContentLoaded, before any form is built. */
+function contentLoaded() {
+  const nav = /** @type {PerformanceNavigationTiming | undefined} */ (
+    performance.getEntriesByType("navigation")[0]);
+  return nav ? nav.domContentLoadedEventEnd > 0 : document.readyState === "complete";
+}
 
 // The head's marker says this page has calculators (its body may not be parsed yet).
 if (document.querySelector('meta[name="tableside:calculators"]')) {
