@@ -106,11 +106,21 @@ function link(attrs) {
   document.head.append(el);
 }
 
+/** The rules bundle's URL, with its hash as a cache buster. @param {RuntimeManifest} m */
+function bundleURL(m) {
+  const url = new URL(m.bundle, HERE);
+  url.searchParams.set("v", m.bundle_sha256.slice(0, 16));
+  return url;
+}
+
 let warm = false;
 
 /** Start, in parallel, what Python's start will wait for: Pyodide's modules, wasm and
- * standard library (preloads with the same URL and credentials mode as Pyodide's own
- * fetch() and import(), so the browser reuses the responses) and the snapshot.
+ * standard library, the rules bundle (preloads with the same URL and credentials mode as
+ * Pyodide's and PyScript's own fetch() and import(), so the browser reuses the responses)
+ * and the snapshot. PyScript itself asks for the bundle only once Python has started: on
+ * a phone's first visit (Slow 4G) that request came ~10 s after the wasm arrived, and
+ * Python then waited ~2 s for it. Asked for here it arrives within the wasm's download.
  * @param {RuntimeManifest} m */
 function warmUp(m) {
   if (warm || FRAMED) return; // another site's frame gets no engine (guards.mjs)
@@ -122,8 +132,9 @@ function warmUp(m) {
   module(new URL(m.pyodide, HERE));
   const dir = new URL(".", new URL(m.pyodide_plain || m.pyodide, HERE));
   module(new URL("pyodide.asm.mjs", dir));
-  for (const f of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
-    link({ rel: "preload", as: "fetch", crossorigin: "", href: new URL(f, dir) });
+  for (const href of [new URL("pyodide.asm.wasm", dir), new URL("python_stdlib.zip", dir),
+    bundleURL(m)]) {
+    link({ rel: "preload", as: "fetch", crossorigin: "", href });
   }
   if (snapshotBuild(m)) startSnapshot(snapshotURL(new URL(m.pyodide, HERE)));
 }
@@ -197,8 +208,7 @@ export function python() {
     await Promise.race([refused, verifiedModules([interpreter, ...modulesBeside(core),
       ...modulesBeside(new URL(m.pyodide_plain || m.pyodide, HERE))])]);
     enter(snapshotBuild(m) ? "snapshot" : "plain");
-    const bundle = new URL(m.bundle, HERE);
-    bundle.searchParams.set("v", m.bundle_sha256.slice(0, 16));
+    const bundle = bundleURL(m);
     const run = await Promise.race([refused, startPyScript({ core, interpreter, bundle, bridge,
       onProgress: (what) => { for (const f of progressListeners) f(what); } })]);
     enter("ready");

@@ -4,6 +4,7 @@ Reading the runtime from the cache into the page, hashing it and compiling it is
 work; started from the head, it held the page's parsing and so the answers worked out ahead
 back (a phone's warm visit: 2.2 s against 1.7 s). So nothing of the runtime is requested
 before the page's first frame with its forms, and the live engine still answers after.
+Then the runtime's files are asked for together, the rules bundle with them.
 """
 
 from __future__ import annotations
@@ -58,3 +59,36 @@ def test_python_is_fetched_only_after_the_first_answer(browser: Any, base_url: s
     assert set(asked) == set(RUNTIME), f"the page never asked for {set(RUNTIME) - set(asked)}"
     early = {name: round(start) for name, start in asked.items() if start < t["answer"]}
     assert not early, f"asked for before the first answer ({round(t['answer'])} ms): {early}"
+
+
+BUNDLE = """() => {
+  const all = performance.getEntriesByType("resource");
+  const wasm = all.find((e) => /\\/pyodide\\.asm\\.wasm$/.test(e.name));
+  return { wasm: wasm && [wasm.startTime, wasm.responseEnd],
+           bundle: all.filter((e) => /\\/tableside\\.zip\\?v=/.test(e.name))
+             .map((e) => [e.initiatorType, e.startTime, e.transferSize]) };
+}"""
+
+
+@pytest.mark.browser
+def test_the_rules_bundle_is_asked_for_with_the_wasm(browser: Any, base_url: str,
+                                                     site_dir: Path) -> None:
+    """PyScript asks for tableside.zip only once Python has started (a phone's first visit
+    then waited ~2 s more for it); boot.mjs's warmUp preloads it beside the wasm, and
+    PyScript's request reads that one download."""
+    path, _ = _profile_page(site_dir)
+    ctx = browser.new_context(service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.goto(base_url + path)
+        page.wait_for_function(READY, timeout=120_000)
+        t = page.evaluate(BUNDLE)
+    finally:
+        ctx.close()
+    assert t["wasm"] is not None, "the page never asked for pyodide.asm.wasm"
+    downloads = [e for e in t["bundle"] if e[2] > 0]
+    assert [e[0] for e in downloads] == ["link"], \
+        f"tableside.zip should be downloaded once, by the preload: {t['bundle']}"
+    _, start, _ = downloads[0]
+    assert start <= t["wasm"][1], \
+        f"asked for at {round(start)} ms, after the wasm was in ({round(t['wasm'][1])} ms)"
