@@ -5,7 +5,7 @@
 // the result can change, the chosen combatant gets that event appended to the log.
 // It also mounts the tracker (encounter.js) on a game's Encounter page.
 
-import { activeEncounter, saveEncounter } from "./encounter-store.js";
+import { SCHEMA, activeEncounter, fileText, newEid, saveEncounter } from "./encounter-store.js";
 import { verifiedModules } from "./integrity.mjs";
 import { h, uid } from "./dom.mjs";
 import { python } from "./boot.mjs";
@@ -39,14 +39,29 @@ export async function py(req) {
 }
 
 /**
- * Append one event to the game's active encounter: the log, its redo stack cleared.
+ * A stored encounter read through Python (checked, and migrated to this build's schema,
+ * which is then stored). Throws an EncounterError when it cannot be read.
+ * @param {import("./encounter-store.js").EncDoc} doc
+ */
+export async function migrated(doc) {
+  const reply = await py({ op: "import", text: fileText(doc) });
+  if (reply.schema !== doc.schema || JSON.stringify(reply.events) !== JSON.stringify(doc.events)) {
+    doc.events = reply.events;
+    doc.schema = reply.schema;
+    delete doc.redo; // schema 1's redo stack: Redo is an event now
+    saveEncounter(doc);
+  }
+  return doc;
+}
+
+/**
+ * Append one event to the game's active encounter (with a new id unless it has one).
  * @param {string} game @param {import("./encounter-store.js").EncEvent} event
  */
 export function appendEvent(game, event) {
   const doc = activeEncounter(game);
   if (!doc) throw new EncounterError("No encounter for this game.");
-  doc.events = [...doc.events, event];
-  doc.redo = [];
+  doc.events = [...doc.events, { eid: newEid(), ...event }];
   saveEncounter(doc);
   dispatchEvent(new CustomEvent("tableside:encounter-changed", { detail: { game, applied: true } }));
   return doc;
@@ -63,6 +78,7 @@ async function onResult(e) {
   let reply;
   let state;
   try {
+    if (doc.schema !== SCHEMA) await migrated(doc);
     reply = await py({ op: "propose", game, calc, inputs, result });
     if (!reply.proposals.length) return;
     state = (await py({ op: "fold", game, events: doc.events })).state;

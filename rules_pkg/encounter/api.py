@@ -12,18 +12,22 @@ from typing import Any
 from ..errors import RulesError
 from . import apply, codec, view
 from . import events as ev
+from . import log as stored
 from .fold import MAX_EVENTS, fold, rules_for
+from .model import Encounter
 from .presets import inputs_for
 
 MAX_REQUEST = codec.MAX_FILE + 10_000
 
 
-def _events(raw: Any) -> list[ev.Event]:
-    if not isinstance(raw, list):
-        raise RulesError("events must be a list")
-    if len(raw) > MAX_EVENTS:
-        raise RulesError(f"an encounter keeps at most {MAX_EVENTS} events")
-    return [ev.from_dict(r, f"event {i + 1}") for i, r in enumerate(raw)]
+def _stored(raw: Any) -> list[stored.Logged]:
+    log = stored.parse(raw, MAX_EVENTS)
+    stored.check_undo(log)
+    return log
+
+
+def _fold(game: str, log: list[stored.Logged]) -> Encounter:
+    return fold(game, [x.event for x in stored.effective(log)])
 
 
 def _game(req: dict[str, Any]) -> str:
@@ -40,7 +44,13 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         return {"sheet": rules_for(_game(req)).sheet.to_dict()}
     if op == "fold":
         game = _game(req)
-        return {"state": view.state_dict(fold(game, _events(req.get("events"))))}
+        log = _stored(req.get("events"))
+        live = stored.effective(log)
+        state = view.state_dict(fold(game, [x.event for x in live]))
+        for entry in state["history"]:  # which stored event each line tells of
+            entry["eid"] = live[entry["event"]].eid
+        return {"state": state, "undo": stored.undo_target(log),
+                "redo": stored.redo_target(log)}
     if op == "propose":
         game = _game(req)
         calc = str(req.get("calc", ""))
@@ -51,7 +61,7 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
                               for p in props]}
     if op == "inputs":
         game = _game(req)
-        enc = fold(game, _events(req.get("events")))
+        enc = _fold(game, _stored(req.get("events")))
         actor, target = req.get("actor"), req.get("target")
         a = enc.combatant(actor) if isinstance(actor, str) and actor else None
         t = enc.combatant(target) if isinstance(target, str) and target else None
@@ -64,11 +74,12 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         name = req.get("name", "")
         if not isinstance(name, str):
             raise RulesError("the encounter's name must be text")
-        return {"text": codec.dump(game, _events(req.get("events")), name[:80])}
+        return {"text": codec.dump(game, _stored(req.get("events")), name[:80])}
     if op == "import":
         text = req.get("text")
         game, name, log = codec.load(text if isinstance(text, str) else "")
-        return {"game": game, "name": name, "events": [ev.to_dict(e) for e in log]}
+        return {"game": game, "name": name, "schema": codec.SCHEMA,
+                "events": stored.to_dicts(log)}
     raise RulesError(f"unknown request {str(op)[:20]!r}")
 
 
