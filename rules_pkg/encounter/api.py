@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from ..errors import RulesError
-from . import apply, codec, view
+from . import apply, codec, merge, view
 from . import events as ev
 from . import log as stored
 from .fold import MAX_EVENTS, fold, rules_for
@@ -69,6 +69,8 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         if isinstance(calcs, list):  # several calculators, one fold
             return {"inputs": {str(c): inputs_for(str(c), a, t) for c in calcs[:100]}}
         return {"inputs": inputs_for(str(req.get("calc", "")), a, t)}
+    if op == "merge":
+        return _merge(_game(req), req)
     if op == "export":
         game = _game(req)
         name = req.get("name", "")
@@ -81,6 +83,37 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         return {"game": game, "name": name, "schema": codec.SCHEMA,
                 "events": stored.to_dicts(log)}
     raise RulesError(f"unknown request {str(op)[:20]!r}")
+
+
+def _merge(game: str, req: dict[str, Any]) -> dict[str, Any]:
+    """Another copy of this fight merged in: the union, or one side's events undone."""
+    which = req.get("keep", "both")
+    if which not in merge.KEEP:
+        raise RulesError(f"keep must be one of {', '.join(merge.KEEP)}")
+    new_eid = req.get("eid", "")
+    if which != "both" and not (isinstance(new_eid, str) and stored.EID.fullmatch(new_eid)
+                                and len(new_eid) <= 40):
+        raise RulesError("choosing a side needs a new event id (eid)")
+    ours, theirs = _stored(req.get("events")), _stored(req.get("other"))
+    merged = merge.merge(game, ours, theirs)
+    log = merge.keep(merged, which, new_eid) if which != "both" else list(merged.log)
+    if len(log) > MAX_EVENTS:
+        raise RulesError(f"together the two copies have more than {MAX_EVENTS} events")
+    said: dict[str, str] = {}
+    for side in (ours, theirs):  # what each event did, in the copy that made it
+        live = stored.effective(side)
+        for h in fold(game, [x.event for x in live]).history:
+            said[live[h.event].eid] = h.summary
+    reply: dict[str, Any] = {
+        "events": stored.to_dicts(log), "clash": merged.clash,
+        "ours": [{"eid": e, "summary": said.get(e, "(undone)")} for e in merged.ours],
+        "theirs": [{"eid": e, "summary": said.get(e, "(undone)")} for e in merged.theirs]}
+    try:
+        reply["state"] = view.state_dict(_fold(game, log))
+    except RulesError as e:  # both sides' events do not fit together: the table chooses
+        reply["clash"] = True
+        reply["problem"] = str(e)
+    return reply
 
 
 def handle_json(request: str) -> str:

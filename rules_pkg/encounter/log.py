@@ -73,21 +73,21 @@ def _first_copies(log: Iterable[Logged]) -> list[Logged]:
     return out
 
 
-def _undone(log: Sequence[Logged]) -> set[str]:
+def undone(log: Sequence[Logged]) -> set[str]:
     """The eids cancelled by an active undo. An undo only names an earlier event, so
     walking newest first settles each undo before the event it names."""
-    undone: set[str] = set()
+    out: set[str] = set()
     for x in reversed(log):
-        if isinstance(x.event, ev.Undo) and x.eid not in undone:
-            undone.add(x.event.of)
-    return undone
+        if isinstance(x.event, ev.Undo) and x.eid not in out:
+            out.add(x.event.of)
+    return out
 
 
 def effective(log: Iterable[Logged]) -> list[Logged]:
     """What the fold replays: first copies, neither undone nor undo events."""
     first = _first_copies(log)
-    undone = _undone(first)
-    return [x for x in first if x.eid not in undone and not isinstance(x.event, ev.Undo)]
+    cancelled = undone(first)
+    return [x for x in first if x.eid not in cancelled and not isinstance(x.event, ev.Undo)]
 
 
 def undo_target(log: Iterable[Logged]) -> str | None:
@@ -100,10 +100,10 @@ def redo_target(log: Iterable[Logged]) -> str | None:
     """The eid of the undo that Redo cancels: the newest active undo of an action, when
     no action has been done since (a new action ends the redo chain, as in any editor)."""
     first = _first_copies(log)
-    undone = _undone(first)
+    cancelled = undone(first)
     kinds = {x.eid: x.event for x in first}
     for x in reversed(first):
-        if x.eid in undone:
+        if x.eid in cancelled:
             continue  # an undone action, or an undo already redone: look further back
         if isinstance(x.event, ev.Undo):
             if isinstance(kinds.get(x.event.of), ev.Undo):
