@@ -172,9 +172,7 @@ def calculator(*, title: str, source: str, id: str = "", tables: Sequence[str] =
 
         @functools.wraps(fn)
         def named_only(*args: Any, **raw: Any) -> Result:
-            if args:
-                raise RulesError(f"{title}: give the inputs by name "
-                                 f"({', '.join(i.name for i in inputs)})")
+            calc.by_name_only(args, fn.__name__)
             rng = raw.pop("rng", None)
             if rng is not None and rolls:  # a caller's own random.Random (tests)
                 return call(rng=rng, **calc.validate(raw))

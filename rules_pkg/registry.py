@@ -200,12 +200,20 @@ class Calculator:
                 i.check_bounds(values)
         return values
 
-    def run(self, **raw: Any) -> Result:
+    def by_name_only(self, args: Sequence[Any], call: str) -> None:
+        """Refuse values given by position: an input is known by its name only."""
+        if args:
+            example = ", ".join(f"{i.name}={i.default!r}" for i in self.inputs[:2])
+            raise RulesError(f"{self.title}: give the inputs by name, as {call}({example}"
+                             f"{', ...' if len(self.inputs) > 2 else ''}), not by position")
+
+    def run(self, *args: Any, **raw: Any) -> Result:
         """Validate inputs (limits first, before any work) and run the rule.
 
         For a calculator that rolls, `roll=True` rolls dice with `random.Random(seed)`
         (a fresh random seed when none is given); otherwise it only computes.
         """
+        self.by_name_only(args, "run")
         values = self.validate(raw)
         if self.rolls:
             rng: random.Random | None = None
