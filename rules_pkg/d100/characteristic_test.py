@@ -19,6 +19,7 @@ from .degrees import (
     _dlabel,
     _face,
     _tens,
+    clamp_note,
     degree_odds,
     degrees,
     test_distribution,
@@ -337,6 +338,7 @@ def test(
                     more=(("Roll", shown), ("Result", text)),
                     steps=(f"Rolled {shown:02d}: {'success' if d > 0 else 'failure'}, {text}",))
     notes.append("The sheet sets no cap on the total modifier (not in the source).")
+    notes += clamp_note(target)
     notes.append(DOS_NOTE)
     if horde:  # the rows' own Horde column, where it says more than "As normal."
         used = {ln.row for ln in lines if ln.row is not None}
@@ -389,5 +391,5 @@ def degrees_calc(
         (("Success", d > 0), ("Degrees", abs(d))),
         steps,
         degree_odds(test_distribution(target)),
-        notes=(DOS_NOTE,),
+        notes=(DOS_NOTE, *clamp_note(target)),
     )

@@ -10,7 +10,7 @@ from ..dice import Distribution
 from ..errors import RulesError
 from ..kernel import Faces, In, Roll, rolled
 from ..result import Die, Odds, OddsRow, Result
-from .degrees import d100_test, degree_odds, test_distribution
+from .degrees import clamp_note, d100_test, degree_odds, test_distribution
 from .modifiers import modifiers
 from .sheet import (
     CIRCUMSTANCES,
@@ -86,7 +86,7 @@ def jam_clear(
         degree_odds(dist),
         (),
         tuple(hl),
-        ("'Cumulative' is read as +10 for each of the two talents.",),
+        ("'Cumulative' is read as +10 for each of the two talents.", *clamp_note(target)),
     ), rng, d100_test(target), say)
 
 

@@ -7,6 +7,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules_pkg import RulesError, data, get
 from rules_pkg import d100 as d
@@ -108,6 +110,25 @@ def test_the_two_helpless_rows_disagree_and_only_they_do() -> None:
 )
 def test_degrees_by_tens_digits(target: int, rolled: int, degrees: int) -> None:
     assert d.degrees(target, rolled) == degrees
+
+
+def test_degrees_clamp_the_target_the_same_way_both_sides() -> None:
+    # issue #29 item 4: -200 against 100 gave 11 DoF but 200 against 01 gave 21 DoS; the
+    # target's tens digit is now the die's own 0-10 both ways, and the answer says so
+    assert d.degrees(-200, 100) == -11 and d.degrees(200, 1) == 11
+    assert d.degrees(150, 1) == d.degrees(100, 1) == 11
+    assert d.degrees(-50, 100) == d.degrees(0, 100) == -11
+    r = get("d100.degrees").run(target=200, rolled=1)
+    assert r.value("Degrees") == 11 and "above 100 as 100" in r.notes[-1]
+    assert not any("above 100" in n for n in get("d100.degrees").run(target=55).notes)
+
+
+@given(st.integers(d.MIN_TARGET, d.MAX_TARGET), st.integers(1, 100))
+def test_degrees_are_those_of_the_target_clamped_to_the_die(target: int, rolled: int) -> None:
+    """Any target counts as the die's 0-100 would: at most 11 DoS and at most 11 DoF."""
+    clamped = min(max(target, 0), 100)
+    assert d.degrees(target, rolled) == d.degrees(clamped, rolled)
+    assert -11 <= d.degrees(target, rolled) <= 11
 
 
 def test_hand_counted_distribution_for_target_15() -> None:
