@@ -214,6 +214,31 @@ def stack(
     return lines, bonus_dos, [n for n in notes if n]
 
 
+def ignored(kind: str, horde: bool, flags: Mapping[str, bool], range_band: str) -> list[str]:
+    """Inputs that name a test other than this one: the answer says each is left out, and
+    why (issue #29: they were dropped in silence)."""
+    test_name = dict(KINDS)[kind]
+    out: list[str] = []
+    if range_band != "normal" and kind != "bs":
+        band = range_modifiers()[range_band].row.name
+        out.append(f"{band} ignored: the Ranged Attack Distance rows are for ranged attacks "
+                   f"(Ballistic Skill); a {test_name} takes no range modifier.")
+    if flags.get("gun_in_melee") and kind != "bs":
+        out.append(f"Firing a gun in melee ignored: Guns in Melee is about shooting; a "
+                   f"{test_name} is not a shot.")
+    if flags.get("pinning_recovery") and kind != "willpower":
+        out.append(f"Recovering from Pinning ignored: it is a Willpower test (“this "
+                   f"becomes a Willpower+{modifiers()['pinning_recovery'].value('willpower')}"
+                   f" test”, Pinning); this is a {test_name}.")
+    if flags.get("burning_horde") and not horde:
+        out.append(f"Horde is Burning ignored: the tester is not a Horde; the "
+                   f"{BURN_HORDE_WILLPOWER.read():+d} to Willpower is Burning's Horde effect.")
+    elif flags.get("burning_horde") and kind != "willpower":
+        out.append(f"Horde is Burning ignored: its {BURN_HORDE_WILLPOWER.read():+d} is to "
+                   f"Willpower tests (Burning's Horde effect); this is a {test_name}.")
+    return out
+
+
 DOS_NOTE = f"Degrees of success are not in the sheet: {DOS_RULE}."
 _HELPLESS_FROM = {"modifiers": "Status Modifiers", "effects": "Status Effects"}
 
@@ -337,6 +362,7 @@ def test(
         return Roll(summary + f"; rolled {shown:02d}: {text}", (Die(100, shown, text, "d100"),),
                     more=(("Roll", shown), ("Result", text)),
                     steps=(f"Rolled {shown:02d}: {'success' if d > 0 else 'failure'}, {text}",))
+    notes += ignored(kind, horde, bflags, range_band)
     notes.append("The sheet sets no cap on the total modifier (not in the source).")
     notes += clamp_note(target)
     notes.append(DOS_NOTE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -481,3 +482,42 @@ def test_hallucinating_lasts_1d10_rounds_and_hordes_are_stunned() -> None:
     r = get("d100.hallucinating").run()
     assert r.value("Mean rounds") == Fraction(11, 2) and "Hallucinogenic" in r.summary
     assert "Stunned" in get("d100.hallucinating").run(horde=True).summary
+
+
+SHEET_LINES = (Path(__file__).parents[2] / "sources" /
+               "d100-combat-circumstances-and-status-effects.txt").read_text("utf-8").splitlines()
+
+
+@pytest.mark.parametrize(("inputs", "line", "words", "said"), [
+    # d100:26 "Point Blank Ranged attacks at a distance of 1km take a bonus +30 bonus to hit"
+    ({"kind": "ws", "range_band": "point_blank"}, 26, "Ranged attacks at a distance of 1km",
+     "Point Blank ignored"),
+    ({"kind": "parry", "range_band": "long"}, 28, "Ranged attacks at a distance exceeding",
+     "Long Distance ignored"),
+    # d100:48 Burning, Horde effect: "They also suffer a -20 penalty to Willpower tests"
+    ({"kind": "willpower", "burning_horde": True}, 48, "-20 penalty to Willpower tests",
+     "the tester is not a Horde"),
+    ({"kind": "ws", "horde": True, "burning_horde": True}, 48, "-20 penalty to Willpower",
+     "its -20 is to Willpower tests"),
+    # d100:31 Pinning: "then this becomes a Willpower+30 test"
+    ({"kind": "bs", "pinning_recovery": True}, 31, "this becomes a Willpower+30 test",
+     "Recovering from Pinning ignored"),
+    # d100:20 Guns in Melee: "Only pistols can be used in melee"
+    ({"kind": "ws", "gun_in_melee": True}, 20, "Only pistols can be used in melee",
+     "Firing a gun in melee ignored"),
+])
+def test_an_input_for_another_test_is_said_to_be_ignored(inputs: dict[str, object], line: int,
+                                                         words: str, said: str) -> None:
+    """Issue #29 item 4: inputs that name another test were dropped in silence."""
+    assert words in SHEET_LINES[line - 1]
+    r = get("d100.test").run(characteristic=50, **inputs)
+    assert r.value("Target") == 50  # nothing applied
+    assert sum(said in n and "ignored" in n for n in r.notes) == 1, r.notes
+
+
+def test_inputs_that_apply_are_not_said_to_be_ignored() -> None:
+    for inputs in ({"kind": "bs", "range_band": "point_blank"},
+                   {"kind": "willpower", "horde": True, "burning_horde": True},
+                   {"kind": "willpower", "pinning_recovery": True}):
+        r = get("d100.test").run(characteristic=50, **inputs)
+        assert r.value("Target") != 50 and not any("ignored" in n for n in r.notes)
