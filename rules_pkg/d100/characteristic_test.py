@@ -31,7 +31,10 @@ from .modifiers import (
     RANGE_BANDS,
     SELF_STATUSES,
     SPECS,
+    GRAPPLE_TO_HIT,
+    TO_HIT,
     WS_TESTS,
+    WS_TO_HIT,
     Barred,
     barred,
     cross_check,
@@ -117,7 +120,7 @@ def stack(
             continue
         m = mods[spec.key]
         v = m.value(kind)
-        if spec.key == "running" and flags.get("hard_target") and kind in ("bs", "ws"):
+        if spec.key == "running" and flags.get("hard_target") and kind in TO_HIT:
             v = hard_target() if kind == "bs" else 0
             lines.append(
                 Line(
@@ -195,7 +198,7 @@ def stack(
             )
         )
     s = sc["size"]
-    if size != s.baseline and kind in ("ws", "bs"):  # attacks to hit them
+    if size != s.baseline and kind in TO_HIT:  # attacks to hit them
         steps = size - s.baseline
         per = s.above if steps > 0 else s.below
         v = per * abs(steps)
@@ -312,7 +315,7 @@ def test(
         steps.append(f"{ln.text} → {running}")
     auto = ""
     zero = "miss on 96+ (Hordes do not jam)" if horde else "jam (automatic miss)"
-    if bflags.get("helpless") and kind == "ws":
+    if bflags.get("helpless") and kind in WS_TO_HIT:
         wsb = characteristic // 10 if wsb < 0 else wsb
         auto = f"dos:{max(1, wsb)}"
         lines.append(Line("", 0, row("Helpless")))
@@ -362,6 +365,9 @@ def test(
         return Roll(summary + f"; rolled {shown:02d}: {text}", (Die(100, shown, text, "d100"),),
                     more=(("Roll", shown), ("Result", text)),
                     steps=(f"Rolled {shown:02d}: {'success' if d > 0 else 'failure'}, {text}",))
+    to_hit = {"Running", "Dazed", "Stunned", "Unaware", "Size", "Helpless"}
+    if kind == "grapple" and any(ln.row and ln.row.name in to_hit for ln in lines):
+        notes.append(GRAPPLE_TO_HIT)
     notes += ignored(kind, horde, bflags, range_band)
     notes.append("The sheet sets no cap on the total modifier (not in the source).")
     notes += clamp_note(target)
