@@ -74,6 +74,9 @@ def _range_choices() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+RANGE_DEFAULT = "near"  # the Range input's default: no modifier ("-" on the sheet)
+
+
 @dataclass(frozen=True)
 class AttackRow:
     """One row of Reference Tables § Attacks."""
@@ -199,7 +202,7 @@ def attack(
         help="from your weapon; not on the sheet",
     )] = 1,
     modification: Annotated[int, In("Other modification (skill dice)", -6, 6)] = 0,
-    range: Annotated[str, In("Range (Shoot only)", choices=_range_choices())] = "near",
+    range: Annotated[str, In("Range (Shoot only)", choices=_range_choices())] = RANGE_DEFAULT,
     heavy_swing: Annotated[bool, In("Heavy weapon: Swing first (+1 damage)")] = False,
     aim: Annotated[bool, In("Aim first (+1 damage; Shoot only)")] = False,
     push: Annotated[str, In("Attacker pushes?", choices=PUSH_CHOICES)] = "no",
@@ -236,6 +239,10 @@ def attack(
         if "/" in r_cell:
             notes.append(f"The sheet gives Arm's Length as {r_cell} without saying when each "
                          "applies: choose the one your table uses.")
+    elif range != RANGE_DEFAULT:  # a melee blow has no range modifier (issue #29 item 4)
+        name = TABLES[T_RANGE].rows()[range_modifier(range)[0]][0]
+        notes.append(f"Range {name} ignored: the Range Modifiers are for Shoot (Marksmanship); "
+                     f"{row.action} is a {row.skill} attack, and gets no range modifier.")
     pool = make_pool(attribute, skill, weapon_bonus, mod)
     what = "Agility + Marksmanship" if shoot else "Strength + Melee"
     steps.append(f"Roll {what} + weapon bonus: {pool.describe()}.")
