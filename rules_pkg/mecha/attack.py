@@ -152,6 +152,9 @@ def attack(
         att.append(Modifier(f"range {rrow[0]}", number(rrow[1]), Highlight(ids["range"], ri)))
     if aim not in ("0", "1", "2"):
         raise RulesError("aiming takes 0, 1 or 2 actions")
+    if aim != "0" and mode == "suppressive":  # issue #29 item 4: it was accepted in silence
+        raise RulesError("Actions spent aiming: suppressive fire cannot be aimed; it targets "
+                         "no one (\u201cdo not target anyone\u201d, § Suppressive Fire)")
     att.append(Modifier("aiming", AIM_BONUS[int(aim)]))
     called_dice = 0
     if called != "none":
