@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -562,12 +563,37 @@ def test_a_banded_lethal_attack_is_damage_a_hit_times_its_hits() -> None:
     assert any("bracketed (3)" in n for n in pistol.notes)  # "2(3)": not explained
 
 
-def test_aim_adds_the_rows_aim_bonus_as_ap_before_the_row_is_read() -> None:
+def test_aim_read_as_ap_adds_the_rows_aim_bonus_before_the_row_is_read() -> None:
     run = get("horizon.attack").run
-    r = run(weapon="rusty-assault-rifle", ap=15, aim=True)  # row 11 - 15: Aim Bonus +1
+    r = run(weapon="rusty-assault-rifle", ap=15, aim=True, aim_as="ap")  # 11 - 15: Aim +1
     assert r.value("AP used") == 16 and r.value("Damage a hit") == 6  # row 16 - 20: 6 (x3)
-    with pytest.raises(RulesError, match="no Aim Bonus"):
-        run(weapon=h.WEAPON_DEFAULT, aim=True)  # a per-AP profile prints no Aim Bonus
+    assert any("Aim Bonus read as AP" in n for n in r.notes)
+    for aim_as in ("ap", "damage"):
+        with pytest.raises(RulesError, match="no Aim Bonus"):
+            run(weapon=h.WEAPON_DEFAULT, aim=True, aim_as=aim_as)  # a per-AP profile: none
+
+
+SOURCE_LINES = (Path(__file__).parents[2] / "sources" / "horizon-out-of-the-ashes-combat.txt"
+                ).read_text("utf-8").splitlines()
+
+
+def test_aim_read_as_damage_is_the_default_the_pistols_bracket_prints() -> None:
+    """Issue #29 item 2. Line 144, "0 - 5 2(3) x2 5(6) x1 +1 10": each bracket is its attack
+    plus the row's Aim Bonus +1 (2 -> 3, 5 -> 6), so by default an aimed Attack adds the Aim
+    Bonus to the damage a hit, and the answer says which reading it used."""
+    assert SOURCE_LINES[143] == "0 - 5 2(3) x2 5(6) x1 +1 10"
+    run = get("horizon.attack").run
+    aimed = run(weapon="rusty-pistol", ap=3, attacks=1, aim=True)
+    assert (aimed.value("AP used"), aimed.value("Damage a hit")) == (3, 3)  # the bracket
+    assert aimed.value("Damage per Attack") == 6  # 3 a hit x2
+    assert any("Aim Bonus read as added to the damage a hit" in n for n in aimed.notes)
+    plain = run(weapon="rusty-pistol", ap=3, attacks=1)
+    assert plain.value("Damage a hit") == 2
+    assert not any("Aim Bonus read as" in n for n in plain.notes)
+    rifle = run(weapon="rusty-assault-rifle", ap=15, aim=True)  # "11 - 15 7 5 (x3) 4 (x1) +1"
+    assert (rifle.value("AP used"), rifle.value("Damage a hit")) == (15, 6)
+    as_ap = run(weapon="rusty-pistol", ap=3, attacks=1, aim=True, aim_as="ap")
+    assert (as_ap.value("AP used"), as_ap.value("Damage a hit")) == (4, 2)
 
 
 def test_the_initiative_modifier_is_added_to_the_turn_order_score() -> None:
