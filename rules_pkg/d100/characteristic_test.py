@@ -27,11 +27,11 @@ from .degrees import (
 from .modifiers import (
     AGILITY_TESTS,
     ALL,
+    GRAPPLE_TO_HIT,
     KINDS,
     RANGE_BANDS,
     SELF_STATUSES,
     SPECS,
-    GRAPPLE_TO_HIT,
     TO_HIT,
     WS_TESTS,
     WS_TO_HIT,

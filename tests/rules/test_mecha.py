@@ -291,7 +291,7 @@ def test_which_skills_defend_each_type_of_combat() -> None:
 
 def test_suppressive_fire_cannot_be_aimed() -> None:
     """Issue #29 item 4: suppressive fire "aimed twice" was accepted. § Suppressive Fire
-    (mecha…md:119): "Make a normal attack roll – although do not target anyone"; § Aiming
+    (mecha…md:119): "Make a normal attack roll - although do not target anyone"; § Aiming
     (:92-93) gives its bonus to the next attack contest."""
     lines = (Path(__file__).parents[2] / "sources" / "mecha-d10-non-mecha-combat.md").read_text(
         "utf-8").splitlines()
@@ -299,7 +299,7 @@ def test_suppressive_fire_cannot_be_aimed() -> None:
     attack = get("mecha.attack")
     firefight = next(v for v, label in attack.inputs[0].choices if "irefight" in label)
     for aim in ("1", "2"):
-        with pytest.raises(RulesError, match="^Actions spent aiming: suppressive fire cannot"):
+        with pytest.raises(RulesError, match=r"^Actions spent aiming: suppressive fire cannot"):
             attack.run(combat=firefight, mode="suppressive", aim=aim)
     attack.run(combat=firefight, mode="suppressive")
     attack.run(combat=firefight, mode="single", aim="2")
