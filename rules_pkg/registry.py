@@ -21,6 +21,7 @@ from .shapes import (
     CalculatorDict,
     InputDict,
     InputKind,
+    UnlikeDict,
 )
 
 MAX_SEED = 2**32 - 1
@@ -72,6 +73,19 @@ class Bound:
 
 
 @dataclass(frozen=True)
+class Unlike:
+    """An input whose value another int input may not hold too (two combatants' initiative
+    cards), declared once on one of the two: the engine refuses the pair, and the form's
+    steppers of both step over the other's value."""
+
+    on: str  # the other input
+    why: str  # the rule, in words
+
+    def to_dict(self) -> UnlikeDict:
+        return {"on": self.on, "why": self.why}
+
+
+@dataclass(frozen=True)
 class Input:
     """One typed input of a calculator; the UI renders a control from it."""
 
@@ -88,6 +102,7 @@ class Input:
     from_table: str = ""
     min_by: Bound | None = None  # limits that follow other inputs (see Bound)
     max_by: Bound | None = None
+    unlike: Unlike | None = None  # a value the other input holds is refused (see Unlike)
 
     def coerce(self, raw: Any) -> Any:
         """Turn a raw value (a Python value, or text from a form or URL) into a valid one."""
@@ -134,6 +149,8 @@ class Input:
             d["min_by"] = self.min_by.to_dict()
         if self.max_by is not None:
             d["max_by"] = self.max_by.to_dict()
+        if self.unlike is not None:
+            d["unlike"] = self.unlike.to_dict()
         return d
 
     def check_bounds(self, values: Mapping[str, Any]) -> None:
@@ -147,6 +164,7 @@ class Input:
         if high is not None and value > high:
             raise RulesError(f"{self.label} must be at most {high} with "
                              f"{self.max_by.why if self.max_by else ''} (got {value})")
+
 
 
 _ASCII_INT = re.compile(r"[+-]?[0-9]+")
@@ -198,6 +216,10 @@ class Calculator:
         for i in self.inputs:
             if i.min_by or i.max_by:
                 i.check_bounds(values)
+            if i.unlike is not None and values[i.name] == values[i.unlike.on]:
+                other = next(x.label for x in self.inputs if x.name == i.unlike.on)
+                raise RulesError(f"{i.label} cannot be {values[i.name]} when {other} is too: "
+                                 f"{i.unlike.why}")
         return values
 
     def by_name_only(self, args: Sequence[Any], call: str) -> None:
