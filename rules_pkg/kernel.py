@@ -175,7 +175,7 @@ def calculator(*, title: str, source: str, id: str = "", tables: Sequence[str] =
             calc.by_name_only(args, fn.__name__)
             rng = raw.pop("rng", None)
             if rng is not None and rolls:  # a caller's own random.Random (tests)
-                return call(rng=rng, **calc.validate(raw))
+                return calc.answer(calc.validate(raw), rng)
             return calc.run(**raw)
 
         named_only.calculator = calc  # type: ignore[attr-defined]

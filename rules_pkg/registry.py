@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from .errors import RulesError
+from .errors import InputError, RulesError
 from .result import Result
 from .shapes import (
     BoundDict,
@@ -245,8 +245,15 @@ class Calculator:
                     rng = random.Random()
                 else:
                     rng = random.Random(Input("seed", "Seed", "int", 0, 0, MAX_SEED).coerce(seed))
-            return self.fn(rng=rng, **values)
-        return self.fn(**values)
+            return self.answer(values, rng)
+        return self.answer(values)
+
+    def answer(self, values: Mapping[str, Any], rng: random.Random | None = None) -> Result:
+        """The rule on validated values; a refusal blamed on one input is given its label."""
+        try:
+            return self.fn(rng=rng, **values) if self.rolls else self.fn(**values)
+        except InputError as e:
+            raise e.named((i.name, i.label) for i in self.inputs) from None
 
     def to_dict(self) -> CalculatorDict:
         return {"id": self.id, "game": self.game, "title": self.title, "source": self.source,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from .. import kernel
-from ..errors import RulesError
+from ..errors import InputError, RulesError
 from ..kernel import Each, Faces, In, Roll, calculator
 from ..registry import Input
 from ..result import Die, Highlight, Result
@@ -212,7 +212,8 @@ def stack(
     if weather and kind in (*WS_TESTS, "bs"):
         lo, hi = weather_range()
         if not lo <= weather <= hi:
-            raise RulesError(f"the Weather penalty ranges from {hi} to {lo} (got {weather})")
+            raise InputError(
+                "weather", f"the Weather penalty ranges from {hi} to {lo} (got {weather})")
         lines.append(Line(f"Weather: {weather:+d}", weather, row("Weather")))
     return lines, bonus_dos, [n for n in notes if n]
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Annotated
 
 from ..dice import Distribution
-from ..errors import RulesError
+from ..errors import InputError
 from ..kernel import Faces, In, Roll, rolled
 from ..result import Die, Odds, OddsRow, Result
 from .degrees import clamp_note, d100_test, degree_odds, test_distribution
@@ -55,7 +55,8 @@ def jam_clear(
                 steps.append(f"{name}: {talent:+d} (cumulative)")
     else:
         if specialised or mastery:
-            raise RulesError("Specialised or Mastery talents imply proficiency with the weapon")
+            raise InputError(
+                "proficient", "Specialised or Mastery talents imply proficiency with the weapon")
         mod = _CLEAR_UNPROFICIENT.read()
         steps.append(f"No proficiency with the weapon: the test is {mod:+d} instead")
     hl = [r.highlight]

@@ -7,7 +7,7 @@ from math import comb
 from typing import Annotated, Any
 
 from ..dice import Distribution, Draw, shuffled
-from ..errors import RulesError
+from ..errors import InputError, RulesError
 from ..kernel import Faces, In, Roll, Unlike, rolled
 from ..result import Die, Highlight, Odds, Result
 from .dice import _p
@@ -94,7 +94,8 @@ def position_distribution(combatants: int, surprise: bool, return_other: bool) -
     others = combatants - 1
     pool = len(DECK) - 1 - (1 if surprise and not return_other else 0)
     if others > pool:
-        raise RulesError(f"{combatants} combatants need more than the {len(DECK)} cards")
+        raise InputError(
+            "combatants", f"{combatants} combatants need more than the {len(DECK)} cards")
     counts: dict[int, int] = {}
     for k, ck in card_distribution(surprise):
         lower = k - 1  # cards better than yours; the card you did not keep is always worse

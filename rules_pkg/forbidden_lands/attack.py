@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from ..dice import Distribution, Draw
-from ..errors import LimitError, RulesError
+from ..errors import InputError, LimitError, RulesError
 from ..kernel import Faces, In, Roll, rolled
 from ..result import Highlight, Odds, Result
 from .dice import (
@@ -225,14 +225,15 @@ def attack(
     notes: list[str] = []
     # Fail fast on declarations the sheet forbids, before any dice work.
     if aim and not shoot:
-        raise RulesError("Aim needs a readied ranged weapon and a Shoot in the same round")
+        raise InputError("aim", "Aim needs a readied ranged weapon and a Shoot in the same round")
     if heavy_swing and row.action not in ("Slash", "Stab"):
-        raise RulesError("Swing (Heavy weapon) must be followed by a stab or a slash")
+        raise InputError(
+            "heavy_swing", "Swing (Heavy weapon) must be followed by a stab or a slash")
     mod = modification
     if shoot:
         r_index, r_mod, r_cell = range_modifier(range)
         if "requires aim" in r_cell.lower() and not aim:
-            raise RulesError(f"the sheet says {r_cell}: Aim first to shoot at that range")
+            raise InputError("range", f"the sheet says {r_cell}: Aim first to shoot at that range")
         highlights.append(Highlight(T_RANGE, r_index))
         mod += r_mod
         steps.append(f"Range {TABLES[T_RANGE].rows()[r_index][0]}: {r_mod:+d} (skill dice).")
@@ -254,7 +255,8 @@ def attack(
             raise RulesError(f"{reaction!r} is not a reaction")
         rmod = row.reactions[column]
         if rmod is None:
-            raise RulesError(f"{row.action} cannot be met with that reaction (X on the sheet)")
+            raise InputError(
+                "reaction", f"{row.action} cannot be met with that reaction (X on the sheet)")
         kind = "Dodge" if reaction == "dodge" else "Parry"
         dmod = rmod
         extra = ""

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from .. import data
 from ..dice import Distribution
-from ..errors import RulesError
+from ..errors import InputError, RulesError
 from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..result import Highlight, Odds, OddsRow, Result
 from .banded import AIM_DEFAULT, AIM_READINGS, AIM_SAID, _banded_damage, aim_bonus
@@ -83,15 +83,15 @@ def attack(weapon: WeaponProfile, score: int, mode: str = "normal", penalty: int
     notes: list[str] = []
     melee_strike = kind in ("melee", "unarmed") and mode == "normal"
     if mode == "thrown" and kind != "melee":
-        raise RulesError("only Melee weapons are thrown as a Melee weapon")
+        raise InputError("mode", "only Melee weapons are thrown as a Melee weapon")
     if mode == "struck" and kind in ("melee", "unarmed"):
-        raise RulesError(f"the {weapon.name} is a Melee/Unarmed profile: its strikes are "
+        raise InputError("mode", f"the {weapon.name} is a Melee/Unarmed profile: its strikes are "
                          "normal Point Blank Attacks")
     if mode == "improvised" and kind != "melee":
         raise RulesError("improvised weapons use a Melee weapon combat profile "
                          "(§ Improvised Weapons): choose one of the Melee profiles")
     if mode == "point_blank" and kind == "grenade":
-        raise RulesError("a grenade thrown under 2 m is a non-Melee weapon thrown at Melee "
+        raise InputError("mode", "a grenade thrown under 2 m is a non-Melee weapon thrown at Melee "
                          "range: choose that option (+5 AP, half damage)")
     ap = score
     if aim_as not in AIM_SAID:
@@ -159,8 +159,9 @@ def split_attacks(attacks: int, targets: int) -> tuple[int, ...]:
     """§ Attack Actions, MULTIPLE TARGETS: at least 1 Attack per target (spread evenly here;
     the player may assign them any way that gives each target one)."""
     if targets > attacks:
-        raise RulesError(f"{targets} targets need at least {targets} Attacks: you can't hit "
-                         f"more targets than you have Attacks (you have {attacks})")
+        raise InputError(
+            "targets", f"{targets} targets need at least {targets} Attacks: you can't hit "
+            f"more targets than you have Attacks (you have {attacks})")
     q, r = divmod(attacks, targets)
     return tuple(q + 1 if i < r else q for i in range(targets))
 
@@ -237,7 +238,7 @@ def attack_calc(
         if attacks != 1:
             raise RulesError("work out one grenade Attack at a time")
         if targets > len(a.damage):
-            raise RulesError(f"the {w.name} profile gives damage for at most "
+            raise InputError("targets", f"the {w.name} profile gives damage for at most "
                              f"{len(a.damage)} targets")
         per = a.damage[:targets]
         steps.append("one Attack hits several targets, losing damage for each: "

@@ -3,7 +3,7 @@ columns, read from the headings since the source has no rules text for them."""
 
 from __future__ import annotations
 
-from ..errors import RulesError
+from ..errors import InputError
 from .profiles import ProfileRow, WeaponProfile, parse_hits, parse_int
 from .sheet import NOT_IN_SOURCE, X
 
@@ -34,7 +34,7 @@ AIM_SAID = {
 def _row_aim(weapon: WeaponProfile, row: ProfileRow) -> tuple[int, str]:
     """A banded row's Aim Bonus (0 when its cell is blank), and the step saying so."""
     if row.column("aim") is None:
-        raise RulesError(f"the {weapon.name} profile has no Aim Bonus column")
+        raise InputError("aim", f"the {weapon.name} profile has no Aim Bonus column")
     bonus = parse_int(row.cell("aim") or "")
     if bonus is None:
         return 0, f"Aim Bonus of row {row.label}: blank in the source, no bonus"
@@ -82,10 +82,10 @@ def aim_bonus(weapon: WeaponProfile, score: int) -> tuple[int, str]:
     """A banded profile's Aim Bonus for the row a combat test score falls in, as AP (the
     "ap" reading of AIM_READINGS); 0 when that row's cell is blank."""
     if not weapon.rows or weapon.rows[0].column("aim") is None:
-        raise RulesError(f"the {weapon.name} profile has no Aim Bonus column")
+        raise InputError("aim", f"the {weapon.name} profile has no Aim Bonus column")
     row = weapon.row_for(score)
     if row is None:
-        raise RulesError(weapon.outside(score).removeprefix(NOT_IN_SOURCE)
+        raise InputError("ap", weapon.outside(score).removeprefix(NOT_IN_SOURCE)
                          + ": no Aim Bonus to read")
     bonus, why = _row_aim(weapon, row)
     return bonus, why + (" AP" if bonus else "")
