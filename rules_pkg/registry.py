@@ -279,11 +279,11 @@ def game_modules() -> tuple[str, ...]:
     extracted data of its own (`rules_pkg/data/<name>.json`, written by `make data`).
     Found once per process: the package's files do not change while it runs, and in the
     browser (a zip) looking costs ~0.1 s, which every calculators() and get() paid."""
+    import os
     import pkgutil
     from importlib import resources
 
-    from . import __path__ as package_path
-
+    package_path = [os.path.dirname(__file__)]  # the package's __path__, without importing it
     data_dir = resources.files("rules_pkg").joinpath("data")
     return tuple(sorted(m.name for m in pkgutil.iter_modules(package_path)
                         if data_dir.joinpath(f"{m.name}.json").is_file()))

@@ -128,5 +128,5 @@ def test_any_offered_value_is_answered_or_refused_by_name(calc: Calculator,
 def test_a_refusal_deep_in_a_rule_names_its_input() -> None:
     # horizon § Attack Actions: "only Melee weapons are thrown" comes from the shared
     # attack rule; the calculator puts the input's label first
-    with pytest.raises(RulesError, match="^How you Attack: only Melee weapons are thrown"):
+    with pytest.raises(RulesError, match=r"^How you Attack: only Melee weapons are thrown"):
         rules_pkg.get("horizon.attack").run(weapon="rusty-pistol", mode="thrown")
