@@ -1,8 +1,8 @@
 """The import graphs of the project's own code, read from the files (never imported):
 Python modules by `ast` (every import statement, at any depth: in a function, and under
-`if TYPE_CHECKING:` too, as a type checker follows it), JavaScript modules by their import and export-from
-statements and `import("…")` calls with a literal path. An edge points at a module of the
-graph only: the standard library, packages and node_modules are left out."""
+`if TYPE_CHECKING:` too, as a type checker follows it), JavaScript modules by their import
+and export-from statements and `import("…")` calls with a literal path. An edge points at
+a module of the graph only: the standard library, packages and node_modules are left out."""
 
 from __future__ import annotations
 

@@ -33,7 +33,7 @@ def test_no_import_cycles(graph: Graph) -> None:
 
 def test_every_known_cycle_is_still_there() -> None:
     found = set(cycles(PYTHON)) | set(cycles(JAVASCRIPT))
-    assert KNOWN_CYCLES <= found, f"gone, so drop them from KNOWN_CYCLES: {KNOWN_CYCLES - found}"
+    assert found >= KNOWN_CYCLES, f"gone, so drop them from KNOWN_CYCLES: {KNOWN_CYCLES - found}"
 
 
 def test_the_graphs_see_the_imports_they_must() -> None:
