@@ -602,3 +602,58 @@ def test_the_initiative_modifier_is_added_to_the_turn_order_score() -> None:
     r = run(weapon="rusty-assault-rifle", ap=12, awareness=5)
     assert (r.value("Initiative modifier"), r.value("Turn-order score")) == (7, 12)
     assert get("horizon.initiative").tables == ("profile-rusty-assault-rifle",)
+
+
+# -- issue #29 item 3: rules the source defines that had no calculator ----------------------
+def test_picking_up_costs_an_action_in_combat_and_dropping_none() -> None:
+    # :1883 "Picking up any object normally requires 1 action during combat and can only be
+    # done during your turn"; :1885 light "requires no action"; :1870 "instant if not in
+    # combat"; :1894 "Dropping any object can be performed instantly"
+    for line, words in ((1883, "Picking up any object normally requires 1 action during "
+                               "combat and can only be done during your turn"),
+                        (1885, "picking it up requires no action"),
+                        (1870, "this can be instant if not in combat"),
+                        (1894, "Dropping any object can be performed instantly")):
+        assert words in SOURCE_LINES[line - 1], line
+    run = get("horizon.pick_up").run
+    r = run(actions=2, objects=2, light=1, drops=3)
+    assert (r.value("Actions used"), r.value("Actions left"), r.value("Allowed")) == (1, 1, True)
+    assert run(actions=2, objects=3).value("Allowed") is False
+    assert run(objects=1, your_turn=False).value("Allowed") is False
+    out = run(objects=5, in_combat=False, your_turn=False)
+    assert (out.value("Actions used"), out.value("Allowed")) == (0, True)
+    with pytest.raises(RulesError, match="^Of them, light .* must be at most 1"):
+        run(objects=1, light=2)
+
+
+def test_stealth_is_a_contest_against_awareness_once_disengaged() -> None:
+    # :1836 "You need to be Disengaged before you can use Stealth in combat"; :1837 "a
+    # contested Awareness-Vs-Stealth test ... If you win the contest, they are none the wiser"
+    assert "Disengaged before you can use Stealth" in SOURCE_LINES[1835]
+    assert "contested Awareness-Vs-Stealth test" in SOURCE_LINES[1836]
+    run = get("horizon.stealth").run
+    assert run(disengaged=False).value("Allowed") is False
+    # no dice either side: the scores are the bonuses, 4 against 3
+    sure = run(my_dice=0, my_bonus=4, their_dice=0, their_acu=3)
+    assert (sure.value("P(you win)"), sure.value("P(you lose)")) == (1, 0)
+    # one die against a bare 0: you win on a 4, 5 or 6 (1-3 score 0, an equal 0)
+    one = run(my_dice=1, my_bonus=0, their_dice=0, their_acu=0)
+    assert (one.value("P(you win)"), one.value("P(equal)")) == (Fraction(1, 2), Fraction(1, 2))
+    assert any("equal scores" in n for n in one.notes)
+
+
+def test_a_distance_is_checked_against_the_rows_range() -> None:
+    # :103 "the Combat Profile will tell you ... how much range you have"; the Heavy Combat
+    # Pistol's row 17 AP: "Damage 22, Defense 27, Move Base, Range 20"; the Rusty Pistol
+    # "Range: 15m" (:127-128); a thrown Melee weapon "Melee / 4" (:1744)
+    assert "how much range you have" in SOURCE_LINES[102]
+    run = get("horizon.in_range").run
+    assert run(weapon="heavy-combat-pistol", ap=17, distance=20).value("In range") is True
+    assert run(weapon="heavy-combat-pistol", ap=17, distance=21).value("In range") is False
+    assert run(weapon="rusty-pistol", ap=3, distance=15).value("Range (m)") == 15
+    thrown = run(weapon="rusty-weapon", ap=10, distance=4, thrown=True)
+    assert (thrown.value("In range"), thrown.value("Range (m)")) == (True, 4)
+    strike = run(weapon="rusty-weapon", ap=10, distance=3)
+    assert strike.value("In range") is False and any("Melee range" in n for n in strike.notes)
+    with pytest.raises(RulesError, match="^Thrown \\(a Melee weapon\\): .* only Melee"):
+        run(weapon="heavy-combat-pistol", ap=17, thrown=True)
