@@ -521,3 +521,22 @@ def test_inputs_that_apply_are_not_said_to_be_ignored() -> None:
                    {"kind": "willpower", "pinning_recovery": True}):
         r = get("d100.test").run(characteristic=50, **inputs)
         assert r.value("Target") != 50 and not any("ignored" in n for n in r.notes)
+
+
+def test_cover_by_hit_location() -> None:
+    """Issue #29 item 3, d100:9: the defender names the shielded body parts ("Attacks
+    against those body parts hit cover instead"); Hordes attacking Hordes in cover roll to
+    hit, "bypassing cover if the result is a hit to the head or arms"."""
+    for words in d.COVER_WORDS:
+        assert words in SHEET_LINES[8], words
+    run = get("d100.cover_location").run
+    assert run(location="body").value("Hits the cover") is True
+    assert run(location="head").value("Hits the cover") is False
+    assert run(location="left_leg", legs=False).value("Hits the cover") is False
+    # body 31-70 and legs 71-00 shielded (the standard table): 70 of 100
+    assert run().value("P(hits the cover)") == Fraction(70, 100)
+    assert run(head=True, arms=True).value("P(hits the cover)") == 1
+    assert any("valid ranged attacks" in n for n in run(arms=True).notes)
+    hordes = run(hordes=True, location="right_arm", arms=True)
+    assert hordes.value("Hits the cover") is False
+    assert run(hordes=True, location="body", body=False).value("Hits the cover") is True
