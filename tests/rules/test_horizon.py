@@ -626,6 +626,24 @@ def test_picking_up_costs_an_action_in_combat_and_dropping_none() -> None:
         run(objects=1, light=2)
 
 
+def test_dive_off_turn_borrows_from_the_next_turn_and_is_once_a_scene_outside() -> None:
+    # :1704 "it always consumes 1 of your actions for the round ... Dive(!) "borrows" 1
+    # action from your next turn ... Outside combat, it can normally be used once per scene"
+    assert "borrows\u201d 1 action from your next turn" in SOURCE_LINES[1703]
+    run = get("horizon.dive").run
+    mine = run(strength=2, agility=3)  # :1706-1708, the source's example: 3 m, +6 armor
+    assert (mine.value("Dive"), mine.value("Armor"), mine.value("Actions left this turn")) == \
+        (3, 6, 1)
+    off = run(when="off_turn", actions=2)
+    assert off.value("Actions next turn") == 1
+    assert run(when="off_turn", actions=2, before=1).value("Actions next turn") == 0
+    again = run(when="outside", before=1)
+    assert "Director" in again.summary and any("once per scene" in n for n in again.notes)
+    assert not any("once per scene" in n for n in run(when="outside").notes)
+    with pytest.raises(RulesError, match="^Dive! uses before this one"):
+        run(actions=2, before=2)
+
+
 def test_stealth_is_a_contest_against_awareness_once_disengaged() -> None:
     # :1836 "You need to be Disengaged before you can use Stealth in combat"; :1837 "a
     # contested Awareness-Vs-Stealth test ... If you win the contest, they are none the wiser"
