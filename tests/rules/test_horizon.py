@@ -622,7 +622,7 @@ def test_picking_up_costs_an_action_in_combat_and_dropping_none() -> None:
     assert run(objects=1, your_turn=False).value("Allowed") is False
     out = run(objects=5, in_combat=False, your_turn=False)
     assert (out.value("Actions used"), out.value("Allowed")) == (0, True)
-    with pytest.raises(RulesError, match="^Of them, light .* must be at most 1"):
+    with pytest.raises(RulesError, match=r"^Of them, light .* must be at most 1"):
         run(objects=1, light=2)
 
 
@@ -640,7 +640,7 @@ def test_dive_off_turn_borrows_from_the_next_turn_and_is_once_a_scene_outside() 
     again = run(when="outside", before=1)
     assert "Director" in again.summary and any("once per scene" in n for n in again.notes)
     assert not any("once per scene" in n for n in run(when="outside").notes)
-    with pytest.raises(RulesError, match="^Dive! uses before this one"):
+    with pytest.raises(RulesError, match=r"^Dive! uses before this one"):
         run(actions=2, before=2)
 
 
@@ -673,5 +673,5 @@ def test_a_distance_is_checked_against_the_rows_range() -> None:
     assert (thrown.value("In range"), thrown.value("Range (m)")) == (True, 4)
     strike = run(weapon="rusty-weapon", ap=10, distance=3)
     assert strike.value("In range") is False and any("Melee range" in n for n in strike.notes)
-    with pytest.raises(RulesError, match="^Thrown \\(a Melee weapon\\): .* only Melee"):
+    with pytest.raises(RulesError, match=r"^Thrown \(a Melee weapon\): .* only Melee"):
         run(weapon="heavy-combat-pistol", ap=17, thrown=True)
