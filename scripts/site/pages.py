@@ -364,7 +364,8 @@ def plan_site(hand_written: Iterable[str], folder: Path | None = None) -> tuple[
         src = f"{game.doc.get('source', '?')} (game {game.id!r})"
         site.add(f"data/{game.id}.json", raw, src)
         site.add(f"{game.slug}/index.md", render_overview(game, placement), src)
-        site.add(f"{game.slug}/cheat-sheet.md", cheatsheet.render_cheatsheet(game, placement), src)
+        sheet = cheatsheet.render_cheatsheet(game.id, game.doc, placement)
+        site.add(f"{game.slug}/cheat-sheet.md", sheet, src)
         for page in pages_of(game.items):
             site.add(page.path, render_page(game, page, placement), src)
         title = " ".join(str(game.doc.get("title") or game.id).split())
