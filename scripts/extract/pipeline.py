@@ -1,6 +1,7 @@
 """sources/* -> rules_pkg/data/<game>.json, plus the lint report.
 
-For each source: read its hints (scripts/hints/<stem>.toml), pick its dialect
+For each source (scripts/extract/files.py: regular files inside sources/ only): read its
+hints (the scripts/hints/*.toml whose `source` is its exact file name), pick its dialect
 (scripts/extract/dialects.py), extract a Document, add the generic table lint
 (scripts/extract/lint.py) and serialise it (scripts/extract/serialize.py).
 A dialect that is missing or crashes never stops the build: the source is read
@@ -14,22 +15,22 @@ import importlib
 import os
 import sys
 import tempfile
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
 from . import lint as generic_lint
-from .clean import clean_line, clean_text
+from .clean import clean_text
 from .dialects import DIALECTS, default_dialect
+from .files import Hints, label, read_source, shown, source_files
 from .lines import SourceError, check_text, decode_source
 from .model import Document, Lint
 from .serialize import to_json
 from .util import game_slug, slugify
 
 ROOT = Path(__file__).resolve().parents[2]
-SUFFIXES = (".md", ".markdown", ".txt")
+HINTS = ROOT / "scripts" / "hints"
 
 Extractor = Callable[[str, str, Mapping[str, Any]], Document]
 
@@ -41,14 +42,14 @@ class Outcome:
     messages: list[str] = field(default_factory=list)  # warnings/errors, one line each
     failed: bool = False
     declared: bool = False  # its hints file names its game: it keeps that id and folder
+    clash: bool = False  # refused for taking another file's hints: fails the build
 
 
 def load_hints(stem: str, hints_dir: Path | None = None) -> dict[str, Any]:
-    path = (hints_dir or ROOT / "scripts" / "hints") / f"{stem}.toml"
-    if not path.is_file():
-        return {}
-    with path.open("rb") as f:
-        return tomllib.load(f)
+    """The hints of the real source with this stem (tests read them)."""
+    hints = Hints.load(hints_dir or HINTS)
+    return next((dict(h) for src, (_, h) in hints.by_source.items()
+                 if Path(src).stem == stem), {})
 
 
 def dialect_extractor(name: str, source: str) -> tuple[Extractor, str]:
@@ -111,34 +112,28 @@ def merge_lint(*groups: tuple[Lint, ...] | list[Lint]) -> tuple[Lint, ...]:
     return tuple(sorted(seen.values(), key=lambda x: (x.line, x.table, x.row, x.column, x.message)))
 
 
-def source_files(sources_dir: Path, only: str | None, out: TextIO) -> list[Path]:
-    files = []
-    for p in sorted(sources_dir.iterdir()):
-        if only and p.name != only and p.stem != only:
-            continue
-        if p.is_file() and p.suffix.lower() in SUFFIXES:
-            files.append(p)
-        elif p.is_file() and p.name.lower() != "readme.md":
-            print(f"sources/{p.name}: skipped (not .md, .markdown or .txt)", file=out)
-    return files
-
-
-def run_one(path: Path, hints_dir: Path | None = None) -> Outcome:
-    # The name as text: no control characters reach the report, the data or the pages.
-    source = f"sources/{clean_line(path.name)}"
+def run_one(path: Path, hints: Hints | None = None) -> Outcome:
+    # The name as text: no control character reaches the report, the data or the pages.
+    source = label(path)
     out = Outcome(source)
+    index = hints or Hints.load(HINTS)
+    real = index.lookalike(path)
+    if real:
+        out.messages.append(f"{source}: looks like sources/{shown(real)}, whose hints "
+                            f"({index.by_source[real][0]}) are for that file only; not "
+                            "extracted: rename it")
+        out.failed = out.clash = True
+        return out
+    own, problem = index.of(path)
+    if problem:
+        out.messages.append(f"{source}: {problem}")
+    out.declared = isinstance(own.get("game"), str) and bool(own["game"])
+    own.setdefault("game", slugify(path.stem, "document"))
     try:
-        hints = load_hints(path.stem, hints_dir)
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        out.messages.append(f"{source}: bad hints file scripts/hints/{path.stem}.toml ({e})")
-        hints = {}
-    out.declared = isinstance(hints.get("game"), str) and bool(hints["game"])
-    hints.setdefault("game", slugify(path.stem, "document"))
-    try:
-        out.doc, msgs = extract_bytes(path.read_bytes(), source, hints)
+        out.doc, msgs = extract_bytes(read_source(path), source, own)
         out.messages.extend(msgs)
     except SourceError as e:
-        out.messages.append(f"{e}; skipped")
+        out.messages.append(f"{e}; skipped" if not str(e).endswith("refused") else str(e))
         out.failed = True
     except RecursionError:
         out.messages.append(f"{source}: structure nested too deeply to read; skipped")
@@ -171,27 +166,36 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     ap.add_argument("--only", metavar="SOURCE", help="only this source (file name or stem)")
     ap.add_argument("--sources", type=Path, default=ROOT / "sources")
     ap.add_argument("--out", type=Path, default=ROOT / "rules_pkg" / "data")
-    ap.add_argument("--hints", type=Path, default=ROOT / "scripts" / "hints")
+    ap.add_argument("--hints", type=Path, default=HINTS)
     args = ap.parse_args(argv)
 
     failed = differs = findings = clashes = 0
     games: dict[str, str] = {}  # game id -> source
     folders: dict[str, str] = {}  # the game's folder of pages -> source
-    outcomes = [run_one(path, args.hints) for path in source_files(args.sources, args.only, out)]
+    hints = Hints.load(args.hints)
+    files, notes = source_files(args.sources, args.only)
+    for note in notes:
+        print(note, file=out)
+    outcomes = [run_one(path, hints) for path in files]
     # Games named in a hints file go first: a new document can never take their id or folder.
     for res in sorted(outcomes, key=lambda o: not o.declared):
         for m in res.messages:
             print(m, file=out)
+        if res.clash:
+            clashes += 1
+            continue
         if res.failed or res.doc is None:
             failed += 1  # reported above; the other sources still build
             continue
         doc = res.doc
         slug = game_slug(doc.game)
-        other = games.get(doc.game) or folders.get(slug)
+        other = games.get(doc.game) or folders.get(slug) or (
+            "" if res.declared else hints.owner(doc.game, slug) and
+            f"sources/{shown(hints.owner(doc.game, slug))} (its hints file)")
         if other:
             print(f"{res.source}: its game id {doc.game!r} (pages in {slug}/) is already taken "
-                  f"by {other}; not written: give it another `game` in "
-                  f"scripts/hints/{Path(res.source).stem}.toml", file=out)
+                  f"by {other}; not written: give it another `game` in a hints file "
+                  "(scripts/hints/) naming it as its `source`", file=out)
             clashes += 1
             continue
         games[doc.game] = folders[slug] = res.source
