@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from . import inline_cap
 from . import lint as generic_lint
 from .clean import clean_text
 from .dialects import DIALECTS, default_dialect
@@ -95,8 +96,9 @@ def extract_text(text: str, source: str, hints: Mapping[str, Any]) -> tuple[Docu
         raise SourceError(source, "no text to show: the document is only markup (e.g. rules '***')")
     if isinstance(hints.get("game"), str) and doc.game != hints["game"]:
         doc = replace(doc, game=hints["game"])
+    doc, capped = inline_cap.cap(doc)
     found = generic_lint.lint_document(doc)
-    return replace(doc, lint=merge_lint(doc.lint, found, removed)), messages
+    return replace(doc, lint=merge_lint(doc.lint, found, removed, capped)), messages
 
 
 def extract_bytes(data: bytes, source: str, hints: Mapping[str, Any]) -> tuple[Document, list[str]]:
