@@ -171,18 +171,23 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     ap.add_argument("--hints", type=Path, default=HINTS)
     args = ap.parse_args(argv)
 
+    def say(line: str) -> None:
+        """One line of the report; no character in it can act on a terminal (a file name's
+        ESC or newline, a cell's TAB) or forge a line: scripts/extract/files.py shown()."""
+        print(shown(line), file=out)
+
     failed = differs = findings = clashes = 0
     games: dict[str, str] = {}  # game id -> source
     folders: dict[str, str] = {}  # the game's folder of pages -> source
     hints = Hints.load(args.hints)
     files, notes = source_files(args.sources, args.only)
     for note in notes:
-        print(note, file=out)
+        say(note)
     outcomes = [run_one(path, hints) for path in files]
     # Games named in a hints file go first: a new document can never take their id or folder.
     for res in sorted(outcomes, key=lambda o: not o.declared):
         for m in res.messages:
-            print(m, file=out)
+            say(m)
         if res.clash:
             clashes += 1
             continue
@@ -195,14 +200,14 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
             "" if res.declared else hints.owner(doc.game, slug) and
             f"sources/{shown(hints.owner(doc.game, slug))} (its hints file)")
         if other:
-            print(f"{res.source}: its game id {doc.game!r} (pages in {slug}/) is already taken "
-                  f"by {other}; not written: give it another `game` in a hints file "
-                  "(scripts/hints/) naming it as its `source`", file=out)
+            say(f"{res.source}: its game id {doc.game!r} (pages in {slug}/) is already taken "
+                f"by {other}; not written: give it another `game` in a hints file "
+                "(scripts/hints/) naming it as its `source`")
             clashes += 1
             continue
         games[doc.game] = folders[slug] = res.source
         for item in doc.lint:
-            print(str(item), file=out)
+            say(str(item))
         findings += len(doc.lint)
         target = args.out / f"{doc.game}.json"
         text = to_json(doc)
@@ -212,16 +217,15 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
                 differs += 1
                 diff = list(difflib.unified_diff(old.splitlines(), text.splitlines(),
                                                  str(target), "regenerated", n=0, lineterm=""))
-                print(f"{target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}: "
-                      f"differs from a fresh extraction ({len(diff)} diff lines):", file=out)
+                say(f"{target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}: "
+                    f"differs from a fresh extraction ({len(diff)} diff lines):")
                 for line in diff[:20]:
-                    print("  " + line, file=out)
+                    say("  " + line)
         elif write_atomic(target, text):
-            print(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}",
-                  file=out)
+            say(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
     if args.check and not args.only and not failed and args.out.is_dir():
         for extra in sorted(set(p.stem for p in args.out.glob("*.json")) - set(games)):
-            print(f"{extra}.json: no source extracts to it (stale data file?)", file=out)
+            say(f"{extra}.json: no source extracts to it (stale data file?)")
             differs += 1
     print(f"{findings} lint finding(s), {failed} unreadable source(s)"
           + (f", {clashes} source(s) clashing with another" if clashes else "")

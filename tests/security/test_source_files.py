@@ -166,6 +166,9 @@ def test_file_names_are_escaped_in_every_message_of_make_data(tmp_path: Path) ->
             (src / name).symlink_to(tmp_path)
         else:
             (src / name).write_bytes(data)
+    # a lint message quoting a cell with a TAB in it (a TAB is kept in the text)
+    (src / "tab-cell.md").write_text("# Tab\n\n| Name | Roll |\n|---|---|\n| a | 1 |\n"
+                                     "| b | 2 |\n| c | 3 |\n| d | x\ty |\n", "utf-8")
     # the look-alike of a game's file, named with escapes too
     (src / "d100-combat-circumstances-and-status\u200b-effects.md").write_text("# x\n\ny\n")
     proc = subprocess.run([sys.executable, "-m", "scripts.extract", "--sources", str(src),
@@ -187,5 +190,6 @@ def test_file_names_are_escaped_in_every_message_of_make_data(tmp_path: Path) ->
             assert doc["source"] == f"sources/{shown(name)}"
         else:  # refused or skipped: the message names it escaped
             assert any(ln.startswith(f"sources/{shown(name)}: ") for ln in lines), (name, lines)
+    assert 'sources/tab-cell.md:8: column "Roll" is "x\\x09y" where the column' in out
     assert re.search(r"^sources/d100-combat-circumstances-and-status\\u200b-effects\.md: "
                      rf"looks like sources/{D100}", out, re.M)
