@@ -196,9 +196,9 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
             continue
         doc = res.doc
         slug = game_slug(doc.game)
+        owner = "" if res.declared else hints.owner(doc.game, slug)
         other = games.get(doc.game) or folders.get(slug) or (
-            "" if res.declared else hints.owner(doc.game, slug) and
-            f"sources/{shown(hints.owner(doc.game, slug))} (its hints file)")
+            owner and f"sources/{shown(owner)} (its hints file)")
         if other:
             say(f"{res.source}: its game id {doc.game!r} (pages in {slug}/) is already taken "
                 f"by {other}; not written: give it another `game` in a hints file "

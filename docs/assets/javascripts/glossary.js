@@ -1,6 +1,6 @@
 /* Tableside glossary and tooltips, text only. An <abbr class="ts-abbr" title="..."> (or a ⚑
    <span class="ts-flag">) shows its text on tap, click or Enter/Space; hover and focus show
-   any titled element's text in the page (a link's title too) as a tooltip. Material's own
+   its text, and a link's title, as a tooltip. Material's own
    tooltips (content.tooltips) are off: they put the title into innerHTML, so a source's
    link title became live markup (issue #24). Here the text only ever goes into textContent.
    One delegated listener on the document, so it keeps working across Material's instant
@@ -11,7 +11,9 @@
   if (window.__tsGlossary) return;
   window.__tsGlossary = true;
   const TIPS = "abbr.ts-abbr, .ts-flag";
-  const TITLED = `${TIPS}, .md-content [title], .md-content [data-gloss]`;
+  // Titles a source can write: abbreviations, flags and links (a link's Markdown title).
+  // The calculators' few titles (ours) keep the browser's own tooltip, text as well.
+  const TITLED = `${TIPS}, .md-content a[title], .md-content a[data-gloss]`;
   let open = null; // { abbr, box }: the tip pinned by a tap, click or key
   let hover = null; // { el, box }: the tooltip of what is under the pointer or focused
 
