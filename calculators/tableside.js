@@ -7,7 +7,7 @@
 // instant navigation, because the elements it needs live outside the swapped container.
 // No inline JS: ready for a strict CSP. Python's start is boot.mjs's (one promise).
 
-import { failure, fetchJSON, onProgress, python, PY_SLOW_MS } from "./boot.mjs";
+import { engineNote, failure, fetchJSON, onProgress, python, PY_SLOW_MS } from "./boot.mjs";
 import { fragmentTarget, pinFragment } from "./anchor.mjs";
 import { h, painted, uid } from "./dom.mjs";
 import { fieldsOf, MAX_FIELD, readInputs } from "./form.mjs";
@@ -175,7 +175,7 @@ function mount(host, calc, index) {
       }
       let reply;
       try {
-        reply = JSON.parse(run(calc.id, JSON.stringify(payload)));
+        reply = JSON.parse(await run(calc.id, JSON.stringify(payload)));
       } catch (e) { // the bridge itself failed: same short message as a rule's bug
         reply = { ok: false, kind: "error", detail: String(e) };
       }
@@ -222,7 +222,7 @@ function mount(host, calc, index) {
   }, PY_SLOW_MS);
   python().then(() => {
     clearTimeout(slow);
-    status.textContent = "";
+    status.textContent = engineNote() || ""; // Python on the page: say it may pause it
     delete status.dataset.loading;
   }, () => {
     clearTimeout(slow);
