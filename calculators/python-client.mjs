@@ -67,12 +67,10 @@ export async function startWorker(start, onState) {
         pending.delete(data.id);
         if (data.error !== undefined) p?.reject(new Error(data.error));
         else p?.resolve(data.reply);
-      } else if (data.state) {
-        if (data.snapshot) { // which way the bytes came, and what they cost (tests, bench)
-          performance.mark(`tableside:snapshot-from-${data.snapshot.from}`,
-            { detail: { transferSize: data.snapshot.transferSize || 0 } });
-        }
-        onState(data.state);
+      } else if (data.state) onState(data.state);
+      else if (data.snapshot) { // which way the bytes came, and what they cost (tests, bench)
+        performance.mark(`tableside:snapshot-from-${data.snapshot.from}`,
+          { detail: { transferSize: data.snapshot.transferSize || 0 } });
       } else if (data.ready) {
         // The worker's downloads, on this page's clock (read by tests and the bench).
         const resources = data.resources.map((/** @type {any} */ r) => ({ ...r,

@@ -12,7 +12,8 @@
 //
 // Messages in:  {start: Start} once, then {id, calc, payload} (a calculator) or
 //               {id, encounter} (the encounter tracker's JSON request).
-// Messages out: {state: "snapshot" | "plain"}, {snapshot: {from, transferSize}},
+// Messages out: {state: "snapshot" | "plain"} (boot.mjs's states), {snapshot: {from,
+//               transferSize}} (how the snapshot's bytes came),
 //               {ready: true, resources} (this worker's downloads: resources()),
 //               {failed: message}, {refused: {file, why}},
 //               {id, reply} (the bridge's JSON reply) or {id, error}.
@@ -75,10 +76,11 @@ async function start(s) {
   const { loadPyodide } = await checkedImport(s.pyodide);
   let pyodide = null;
   if (s.snapshot) {
+    post({ state: "snapshot" });
     try {
       const got = await memoryP;
       if (got) {
-        post({ state: "snapshot", snapshot: { from: got.from, transferSize: got.transferSize } });
+        post({ snapshot: { from: got.from, transferSize: got.transferSize } });
         pyodide = await loadPyodide({ indexURL, _loadSnapshot: got.memory });
       }
     } catch (e) {
