@@ -3,8 +3,8 @@
 //
 // Every `<div class="ts-calc" data-calc="<id>" data-preset='{json}'>` on a page becomes a
 // form built from the registry entries the page carries (or registry.json); Python
-// (Pyodide via PyScript, self-hosted) loads once per visit and survives Material's
-// instant navigation, because the elements it needs live outside the swapped container.
+// (self-hosted Pyodide, in a worker: boot.mjs) loads once per visit and survives
+// Material's instant navigation, which keeps the document.
 // No inline JS: ready for a strict CSP. Python's start is boot.mjs's (one promise).
 
 import { engineNote, failure, fetchJSON, onProgress, python, PY_SLOW_MS } from "./boot.mjs";
@@ -30,6 +30,11 @@ const HERE = new URL(".", import.meta.url);
 document.documentElement.dataset.tsUi = "ready";
 
 const root = document.documentElement;
+// Material 9's search dialog has no accessible name (axe: aria-dialog-name); the header,
+// and so the dialog, stays across instant navigation. Its name is the search box's own.
+const searchDialog = document.querySelector('.md-search[role="dialog"]:not([aria-label])');
+searchDialog?.setAttribute("aria-label",
+  searchDialog.querySelector(".md-search__input")?.getAttribute("aria-label") || "Search");
 // A calculator page asks for Python now, before Material's document$ calls onPage; boot.mjs
 // starts it once the page's first frame is drawn (its `settled`). Framed: no engine
 // (guards.mjs).
