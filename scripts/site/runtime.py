@@ -29,16 +29,16 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import io
 import json
 import sys
-import zipfile
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict, cast
 
 from scripts.site import stdlib
+from scripts.site.bundle import bundle_bytes
+from scripts.snapshot import hook as snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 HASHES = ROOT / "scripts" / "runtime_hashes.json"
@@ -69,7 +69,6 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide-lock.json")
 # core.js imports core-*.js; error-*.js is loaded even with the plugin off ("!error").
 PYSCRIPT_PATTERNS = ("core.js", "core-*.js", "error-*.js")
-_ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed timestamps: the same sources give the same zip
 
 
 class RuntimeManifest(TypedDict):
@@ -143,29 +142,6 @@ def copy_pinned(node_modules: Path, assets: Path, pins: dict[str, str],
         dest.write_bytes(data)
 
 
-def bundle_bytes(package: Path | None = None) -> bytes:
-    """rules_pkg as a deterministic zip: its .py files and its data, nothing else.
-
-    By default the package the build imports (the one registry.json is made from).
-    """
-    if package is None:
-        import rules_pkg
-
-        package = Path(rules_pkg.__file__).parent
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted(package.rglob("*")):
-            if not path.is_file() or "__pycache__" in path.parts:
-                continue
-            if path.suffix not in {".py", ".json", ".typed"}:
-                continue
-            info = zipfile.ZipInfo(str(path.relative_to(package.parent)), _ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
-    return buf.getvalue()
-
-
 def registry_entries() -> dict[str, str]:
     """Each calculator's registry entry as JSON, by id, in registry order: registry.json's
     items, and what each page carries of its own (scripts/site/page_registry.py)."""
@@ -214,13 +190,15 @@ def plan(pins: dict[str, str] | None = None, node_modules: Path | None = None) -
         "pyodide": "../runtime/pyodide/pyodide.mjs",
         "pyscript": "../runtime/pyscript/core.js", "bridge": "bridge.py"}
     memory = None
-    from scripts.snapshot import hook as snapshot
-
     made = snapshot.prepare(bundle, std)
     if made is not None:
         files[f"assets/runtime/{snapshot.SNAPSHOT_NAME}"] = made.data
         files[f"assets/calculators/{snapshot.WRAPPER.name}"] = snapshot.WRAPPER.read_bytes()
-        manifest = snapshot.manifest_fields(manifest, made.sha256)
+        # the snapshot's wrapper becomes PyScript's interpreter (and says which snapshot)
+        manifest = {**manifest, "pyodide_plain": manifest["pyodide"],
+                    "pyodide": f"{snapshot.WRAPPER.name}?snap={made.sha256[:16]}",
+                    "snapshot": f"../runtime/{snapshot.SNAPSHOT_NAME}",
+                    "snapshot_sha256": made.sha256}
         memory = _sri_of_hex(made.memory_sha256)
     integrity = {_shipped_path(rel): _sri_of_hex(h) for rel, h in pins.items()}
     integrity.update({path: sri(data) for path, data in files.items()}, **offline)

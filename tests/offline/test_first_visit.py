@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from scripts.bench import CHROMIUM_ARGS
+from scripts.bench.main import CHROMIUM_ARGS
 from scripts.page_states import SAVED
 
 from .conftest import _TYPES
