@@ -41,8 +41,14 @@ export async function startWorker(start, onState) {
   const pending = new Map();
   let next = 0;
   let heard = false;
+  /** @type {Error | null} */
+  let stopped = null; // the worker crashed: every later call fails at once, never hangs
   /** @param {Record<string, string>} message @returns {Promise<string>} */
   const call = (message) => new Promise((resolve, reject) => {
+    if (stopped) {
+      reject(stopped);
+      return;
+    }
     const id = ++next;
     pending.set(id, { resolve, reject });
     worker.postMessage({ id, ...message });
@@ -56,7 +62,7 @@ export async function startWorker(start, onState) {
     worker.onerror = (e) => { // its script did not load or run: no worker here
       e.preventDefault();
       worker.terminate();
-      const why = new Error(`the Python worker stopped: ${e.message || "no message"}`);
+      const why = stopped = new Error(`the Python worker stopped: ${e.message || "no message"}`);
       for (const p of pending.values()) p.reject(why);
       reject(heard ? why : new NoWorker(e.message || "module workers are not supported"));
     };

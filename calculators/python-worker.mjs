@@ -116,7 +116,8 @@ scope.onmessage = async ({ data }) => {
   try {
     if (!engine) throw new Error("Python has not been started");
     const { run, encounter } = await engine;
-    post({ id, reply: "encounter" in data ? encounter(data.encounter) : run(data.calc, data.payload) });
+    const reply = "encounter" in data ? encounter(data.encounter) : run(data.calc, data.payload);
+    post({ id, reply });
   } catch (e) {
     post({ id, error: String((e && e.message) || e) });
   }
