@@ -8,14 +8,14 @@
 import { SCHEMA, activeEncounter, fileText, newEid, saveEncounter } from "./encounter-store.js";
 import { verifiedModules } from "./integrity.mjs";
 import { h, uid } from "./dom.mjs";
-import { python } from "./boot.mjs";
+import { encounter, python } from "./boot.mjs";
 import { FRAMED } from "./guards.mjs";
 
 
 export class EncounterError extends Error {}
 
 /** Python's encounter entry point, once the rules engine is ready (boot.mjs).
- * @returns {Promise<(request: string) => string>} */
+ * @returns {Promise<(request: string) => Promise<string>>} */
 async function engine() {
   try {
     if (FRAMED) throw new Error("framed: no engine (guards.mjs)");
@@ -23,13 +23,13 @@ async function engine() {
   } catch {
     throw new EncounterError("The rules engine could not be loaded.");
   }
-  return /** @type {any} */ (window).tablesideEncounter;
+  return encounter;
 }
 
 /** @param {Record<string, any>} req @returns {Promise<Record<string, any>>} */
 export async function py(req) {
   const fn = await engine();
-  const reply = JSON.parse(fn(JSON.stringify(req)));
+  const reply = JSON.parse(await fn(JSON.stringify(req)));
   if (!reply.ok) {
     if (reply.kind !== "rules") console.warn("Tableside encounter:", reply.detail);
     throw new EncounterError(reply.kind === "rules" ? reply.message

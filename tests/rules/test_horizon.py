@@ -127,7 +127,7 @@ def test_chi_square_catches_a_wrong_die() -> None:
 
 
 # A guard against a hang (e.g. enumerating 6**30 outcomes), not a speed test: the timing
-# is `make bench`'s (scripts/bench_rules.py), never a pass/fail figure on a shared machine.
+# is `make bench`'s (scripts/bench/rules.py), never a pass/fail figure on a shared machine.
 @pytest.mark.timeout(30)
 def test_thirty_dice_exact_odds() -> None:
     h.skills._dice_distribution.cache_clear()
