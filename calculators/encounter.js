@@ -5,12 +5,13 @@
 // cancels the newest action, Redo one that cancels that undo (rules_pkg/encounter/log.py).
 
 import { h } from "./dom.mjs";
-import { EncounterError, migrated, py } from "./encounter-apply.js";
+import { EncounterError, EngineMissing, migrated, py } from "./encounter-apply.js";
 import { sriFor } from "./integrity.mjs";
 import {
-  activeEncounter, deleteEncounter, encountersOf, newEid, newEncounter, presetsOf,
-  saveEncounter, savePreset, seed, setActive,
+  activeEncounter, deleteEncounter, encountersOf, fileText, newEid, newEncounter, presetsOf,
+  saveEncounter, savePreset, seed, setActive, setAsideEncounter,
 } from "./encounter-store.js";
+import { download, storageNotes } from "./encounter-status.js";
 import { addForm, card, historyList, orderList, roundLine } from "./encounter-view.js";
 
 const CSS_URL = new URL("encounter.css", import.meta.url).href;
@@ -120,7 +121,7 @@ function mount(el) {
       btn("Next round", () => push({ type: "next_round", seed: seed() })),
       undoBtn, redoBtn),
     halfBox,
-    msg, order, cardBox, addBox, histBox);
+    storageNotes(exportDoc, show), msg, order, cardBox, addBox, histBox);
 
   pick.addEventListener("change", () => {
     const next = encountersOf(game).find((d) => d.id === pick.value);
@@ -148,8 +149,15 @@ function mount(el) {
     try {
       await check();
     } catch (err) {
-      show(new EncounterError(`“${doc.name}” could not be read (${err instanceof Error ? err.message : err}). `
-        + "It is kept as it is: export it, or start a new encounter."));
+      if (!(err instanceof EncounterError) || err instanceof EngineMissing) throw err;
+      // set aside (the notes above offer it for export), and the page goes on without it
+      const why = err.message;
+      setAsideEncounter(doc, why);
+      const name = doc.name;
+      doc = activeEncounter(game) || newEncounter(game, "Encounter 1");
+      setActive(game, doc.id);
+      await refresh();
+      msg.textContent = `“${name}” could not be read (${why}): it was set aside, kept as it was.`;
       return;
     }
     await fold();
@@ -262,7 +270,9 @@ function mount(el) {
       doc.events = before; // refused by the rules: nothing is stored
       throw err;
     }
-    saveEncounter(doc);
+    const mine = doc.events.length;
+    await saveEncounter(doc); // merged with another tab's events, if any
+    if (doc.events.length !== mine) await fold();
   }
 
   async function undo() {
@@ -277,27 +287,24 @@ function mount(el) {
     const name = prompt("Name of this encounter", doc.name);
     if (name && name.trim()) {
       doc.name = name.trim().slice(0, 80);
-      saveEncounter(doc);
-      return refresh();
+      return saveEncounter(doc).then(refresh);
     }
     return undefined;
   }
 
-  function remove() {
+  async function remove() {
     if (!confirm(`Delete “${doc.name}”? Export it first to keep a copy.`)) return undefined;
-    deleteEncounter(doc.id);
+    await deleteEncounter(doc.id);
     doc = activeEncounter(game) || newEncounter(game, "Encounter 1");
     setActive(game, doc.id);
     return refresh();
   }
 
   async function exportDoc() {
-    const { text } = await py({ op: "export", game, name: doc.name, events: doc.events });
-    const a = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
-      download: `${doc.name.replace(/[^\w -]+/g, "").trim() || "encounter"}.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
+    // without the engine (it could not load), the fight as the page keeps it
+    const text = await py({ op: "export", game, name: doc.name, events: doc.events })
+      .then((r) => r.text, () => fileText(doc));
+    download(text, `${doc.name.replace(/[^\w -]+/g, "").trim() || "encounter"}.json`);
   }
 
   async function importFile() {
@@ -323,5 +330,8 @@ function mount(el) {
   });
 
   line.textContent = "Loading the rules engine…";
-  refresh().catch(show);
+  refresh().catch((err) => {
+    show(err); // never "Loading…" for ever
+    if (line.textContent === "Loading the rules engine…") line.textContent = "The fight could not be shown.";
+  });
 }
