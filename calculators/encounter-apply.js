@@ -133,7 +133,8 @@ addEventListener("tableside:result", (e) => { onResult(/** @type {CustomEvent} *
 function onPage() {
   if (document.querySelector(".ts-encounter:not([data-ts-enc])")) {
     // Checked copies first: a later import() only gets in through a checked preload.
-    verifiedModules(["./encounter.js", "./encounter-view.js", "./encounter-status.js"].map((f) => new URL(f, import.meta.url)))
+    verifiedModules(["./encounter.js", "./encounter-view.js", "./encounter-status.js",
+      "./encounter-sync.js"].map((f) => new URL(f, import.meta.url)))
       .then(() => import("./encounter.js")).then((m) => m.mountAll()).catch((err) => {
       console.warn("Tableside encounter:", err);
     });

@@ -12,6 +12,7 @@ import {
   saveEncounter, savePreset, seed, setActive, setAsideEncounter,
 } from "./encounter-store.js";
 import { download, storageNotes } from "./encounter-status.js";
+import { followOtherTabs } from "./encounter-sync.js";
 import { addForm, card, historyList, orderList, roundLine } from "./encounter-view.js";
 
 const CSS_URL = new URL("encounter.css", import.meta.url).href;
@@ -326,6 +327,12 @@ function mount(el) {
     const d = /** @type {CustomEvent} */ (e).detail;
     if (d?.game !== game || !el.isConnected) return;
     doc = activeEncounter(game) || doc;
+    fold().catch(show);
+  });
+  // another tab's events on this encounter are taken in, and shown
+  const stop = followOtherTabs(game, () => doc, (events) => {
+    if (!el.isConnected) { stop(); return; }
+    doc.events = events;
     fold().catch(show);
   });
 
