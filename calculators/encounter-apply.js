@@ -134,7 +134,7 @@ function onPage() {
   if (document.querySelector(".ts-encounter:not([data-ts-enc])")) {
     // Checked copies first: a later import() only gets in through a checked preload.
     verifiedModules(["./encounter.js", "./encounter-view.js", "./encounter-status.js",
-      "./encounter-sync.js"].map((f) => new URL(f, import.meta.url)))
+      "./encounter-sync.js", "./encounter-replay.js"].map((f) => new URL(f, import.meta.url)))
       .then(() => import("./encounter.js")).then((m) => m.mountAll()).catch((err) => {
       console.warn("Tableside encounter:", err);
     });

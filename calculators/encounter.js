@@ -13,6 +13,7 @@ import {
 } from "./encounter-store.js";
 import { download, storageNotes } from "./encounter-status.js";
 import { followOtherTabs } from "./encounter-sync.js";
+import { limitsText, replayed } from "./encounter-replay.js";
 import { addForm, card, historyList, orderList, roundLine } from "./encounter-view.js";
 
 const CSS_URL = new URL("encounter.css", import.meta.url).href;
@@ -81,6 +82,7 @@ function mount(el) {
   const btn = (/** @type {string} */ text, /** @type {() => any} */ fn, primary = false) =>
     h("button", { type: "button", class: `md-button${primary ? " md-button--primary" : ""}`, text,
       onclick: () => { Promise.resolve(fn()).catch(show); } });
+  const limitsLine = h("p", { class: "ts-enc-limits" });
   const moreBtn = h("button", { type: "button", class: "md-button ts-enc-more", text: "More",
     "aria-expanded": "false", "aria-controls": "ts-enc-menu" });
   moreBtn.addEventListener("click", () => {
@@ -114,6 +116,7 @@ function mount(el) {
           btn("New", () => { doc = newEncounter(game, `Encounter ${encountersOf(game).length + 1}`); return refresh(); }),
           btn("Rename", rename), btn("Export", exportDoc),
           h("label", { for: "ts-enc-file", class: "md-button ts-enc-import", text: "Import" }), file,
+          limitsLine,
           btn("Delete", remove))),
     line,
     h("div", { class: "ts-enc-controls" },
@@ -164,15 +167,30 @@ function mount(el) {
     await fold();
   }
 
-  /** Fold the log: the state, and what Undo and Redo would cancel. */
+  let folding = 0; // the newest fold asked for: an older one still running stops
+  /** Fold the log: the state, and what Undo and Redo would cancel. A long log is shown
+   * as far as it is folded, then brought up to date (encounter-replay.js). */
   async function fold() {
-    const reply = await py({ op: "fold", game, events: doc.events });
+    const mine = ++folding;
+    const t0 = performance.now();
+    el.dataset.replayed = "";
+    const reply = await replayed(game, doc.events, (r) => {
+      state = r.state;
+      next = { undo: null, redo: null }; // not before it is up to date
+      render(true);
+      line.textContent = `Bringing the fight up to date: ${r.folded} of ${r.total} events…`;
+    }, () => mine !== folding);
+    if (!reply) return;
     state = reply.state;
     next = { undo: reply.undo, redo: reply.redo };
     render();
+    el.dataset.replayed = "done";
+    el.dataset.replayMs = String(Math.round(performance.now() - t0));
   }
 
-  function render() {
+  /** @param {boolean} [partial] a long fight folded part of the way: the calculators
+   * take their numbers (a fold of the whole log) once it is up to date */
+  function render(partial = false) {
     line.textContent = roundLine(state);
     undoBtn.toggleAttribute("disabled", !next.undo);
     redoBtn.toggleAttribute("disabled", !next.redo);
@@ -194,7 +212,7 @@ function mount(el) {
     histBody.replaceChildren(historyList(state));
     const notes = state.history.length ? state.history[state.history.length - 1].notes : [];
     if (notes.length) msg.textContent = notes.join(" ");
-    if (calcs) renderAs(calcs);
+    if (calcs && !partial) renderAs(calcs);
     el.dataset.events = String(doc.events.length);
     if (performance.getEntriesByName("tableside:apply").length) {
       const m = performance.measure("tableside:apply-to-state", "tableside:apply");
@@ -312,12 +330,25 @@ function mount(el) {
     const f = /** @type {HTMLInputElement} */ (file).files?.[0];
     /** @type {HTMLInputElement} */ (file).value = "";
     if (!f) return;
-    if (f.size > 2_000_000) throw new EncounterError("The file is too large to be an encounter.");
+    const limits = await limitsText();
+    if (f.size > 4 * limits.file_chars) { // not even read: a character is at most 4 bytes
+      throw new EncounterError(`The file is too large: ${f.size.toLocaleString("en")} bytes. ${limits.text}`);
+    }
     const reply = await py({ op: "import", text: await f.text() });
     if (reply.game !== game) {
       throw new EncounterError(`This encounter is for another game (${reply.game}): open its Encounter page to import it.`);
     }
-    doc = newEncounter(game, reply.name || f.name.replace(/\.json$/i, ""), reply.events);
+    // folded (in slices, shown as it goes) before it is stored: a log the rules refuse is not kept
+    const before = doc;
+    doc = { ...before, id: "", name: reply.name || f.name.replace(/\.json$/i, ""), events: reply.events };
+    try {
+      await fold();
+    } catch (err) {
+      doc = before;
+      await fold();
+      throw err;
+    }
+    doc = newEncounter(game, doc.name, reply.events);
     checked = doc.id;
     await refresh();
     msg.textContent = `Imported “${doc.name}” (${doc.events.length} events).`;
@@ -337,6 +368,7 @@ function mount(el) {
   });
 
   line.textContent = "Loading the rules engine…";
+  limitsText().then((l) => { limitsLine.textContent = l.text; }, () => {});
   refresh().catch((err) => {
     show(err); // never "Loading…" for ever
     if (line.textContent === "Loading the rules engine…") line.textContent = "The fight could not be shown.";

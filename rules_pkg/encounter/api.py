@@ -10,24 +10,36 @@ import json
 from typing import Any
 
 from ..errors import RulesError
-from . import apply, codec, view
+from . import apply, codec, replay, view
 from . import events as ev
 from . import log as stored
-from .fold import MAX_EVENTS, fold, rules_for
+from .fold import rules_for
+from .limits import LIMITS, MAX_FILE
 from .model import Encounter
 from .presets import inputs_for
 
-MAX_REQUEST = codec.MAX_FILE + 10_000
+MAX_REQUEST = MAX_FILE + 10_000
+HISTORY_SENT = 60  # the newest history entries a reply carries (the state stays small)
+MAX_BUDGET_MS = 10_000
 
 
 def _stored(raw: Any) -> list[stored.Logged]:
-    log = stored.parse(raw, MAX_EVENTS)
+    log = replay.parse(raw)
     stored.check_undo(log)
     return log
 
 
 def _fold(game: str, log: list[stored.Logged]) -> Encounter:
-    return fold(game, [x.event for x in stored.effective(log)])
+    return replay.replay(game, stored.effective(log)).enc
+
+
+def _budget(req: dict[str, Any]) -> float | None:
+    ms = req.get("budget_ms")
+    if ms is None:
+        return None
+    if isinstance(ms, bool) or not isinstance(ms, int) or not 1 <= ms <= MAX_BUDGET_MS:
+        raise RulesError(f"budget_ms is a whole number of 1 to {MAX_BUDGET_MS}")
+    return ms / 1000
 
 
 def _game(req: dict[str, Any]) -> str:
@@ -42,15 +54,21 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
     op = req.get("op")
     if op == "sheet":
         return {"sheet": rules_for(_game(req)).sheet.to_dict()}
+    if op == "limits":
+        return {"limits": LIMITS.to_dict()}
     if op == "fold":
+        # with budget_ms, the fold stops when it is spent: "done" false, the state so far
+        # ("folded" of "total" events); the page asks again to bring it up to date
         game = _game(req)
         log = _stored(req.get("events"))
         live = stored.effective(log)
-        state = view.state_dict(fold(game, [x.event for x in live]))
+        r = replay.replay(game, live, _budget(req))
+        state = view.state_dict(r.enc, HISTORY_SENT)
         for entry in state["history"]:  # which stored event each line tells of
             entry["eid"] = live[entry["event"]].eid
         return {"state": state, "undo": stored.undo_target(log),
-                "redo": stored.redo_target(log)}
+                "redo": stored.redo_target(log), "done": r.done, "folded": r.folded,
+                "total": r.total}
     if op == "propose":
         game = _game(req)
         calc = str(req.get("calc", ""))
@@ -77,7 +95,8 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         return {"text": codec.dump(game, _stored(req.get("events")), name[:80])}
     if op == "import":
         text = req.get("text")
-        game, name, log = codec.load(text if isinstance(text, str) else "")
+        # checked event by event here; folded by the page in slices (op fold, budget_ms)
+        game, name, log = codec.load(text if isinstance(text, str) else "", replay=False)
         return {"game": game, "name": name, "schema": codec.SCHEMA,
                 "events": stored.to_dicts(log)}
     raise RulesError(f"unknown request {str(op)[:20]!r}")

@@ -13,11 +13,11 @@ from typing import Any
 
 from ..errors import RulesError
 from . import log as stored
-from .fold import MAX_EVENTS, fold, rules_for
+from .fold import fold, rules_for
+from .limits import MAX_EVENTS, MAX_FILE
 
 FORMAT = "tableside-encounter"
 SCHEMA = 2
-MAX_FILE = 2_000_000  # characters
 Doc = dict[str, Any]
 
 
@@ -65,12 +65,14 @@ def migrate(doc: Doc) -> Doc:
     return doc
 
 
-def load(text: str) -> tuple[str, str, list[stored.Logged]]:
-    """(game, name, stored log) from a file's text; the log is also folded, to check it."""
+def load(text: str, replay: bool = True) -> tuple[str, str, list[stored.Logged]]:
+    """(game, name, stored log) from a file's text; the log is also folded, to check it
+    (`replay=False`: the caller folds it, as the page does in slices: api.py)."""
     if not isinstance(text, str):
         raise RulesError("an encounter file is text")
     if len(text) > MAX_FILE:
-        raise RulesError(f"the file is too large (at most {MAX_FILE // 1000} kB)")
+        raise RulesError(f"the file is too large: {len(text):,} characters, where an encounter "
+                         f"file is at most {MAX_FILE:,} (the limit of a fight's file)")
     try:
         doc = json.loads(text)
     except ValueError as e:
@@ -91,6 +93,6 @@ def load(text: str) -> tuple[str, str, list[stored.Logged]]:
         raise RulesError("the file has no list of events")
     log = stored.parse(raw, MAX_EVENTS)
     stored.check_undo(log)
-    # a log that cannot be replayed is rejected here, not on the page
-    fold(game, [x.event for x in stored.effective(log)])
+    if replay:  # a log that cannot be replayed is rejected here, not on the page
+        fold(game, [x.event for x in stored.effective(log)])
     return game, name, log

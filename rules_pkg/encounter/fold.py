@@ -15,9 +15,9 @@ from dataclasses import replace
 from ..errors import RulesError
 from . import events as ev
 from .common import HALF_ACTION, Log, Rules, change, set_value
+from .limits import MAX_EVENTS as MAX_EVENTS  # the limits live in limits.py
 from .model import MAX_COMBATANTS, MAX_NAME, Combatant, Condition, Encounter, Entry
 
-MAX_EVENTS = 5000
 MAX_DAMAGE = 999
 
 
