@@ -47,8 +47,10 @@ export async function py(req) {
  */
 export async function migrated(doc) {
   const reply = await py({ op: "import", text: fileText(doc) });
-  if (reply.schema !== doc.schema || JSON.stringify(reply.events) !== JSON.stringify(doc.events)) {
+  if (reply.schema !== doc.schema || reply.name !== doc.name
+      || JSON.stringify(reply.events) !== JSON.stringify(doc.events)) {
     doc.events = reply.events;
+    doc.name = reply.name; // cleaned (rules_pkg/untrusted.py)
     doc.schema = reply.schema;
     delete doc.redo; // schema 1's redo stack: Redo is an event now
     saveEncounter(doc);

@@ -18,6 +18,10 @@ const PRESETS = "tableside:encounter-presets";
 const ASIDE = ":unreadable:";
 /** The channel tabs tell each other on that an encounter changed (encounter-sync.js). */
 export const CHANNEL = "tableside:encounters";
+/** How deeply a stored value may nest (rules_pkg/encounter/limits.py Limits.depth; a test
+ * keeps the two equal): deeper is set aside unparsed, never handed to JSON.stringify,
+ * whose recursion would overflow ("Maximum call stack size exceeded"). */
+export const MAX_DEPTH = 20;
 /** The file schema this page writes (rules_pkg/encounter/codec.py SCHEMA). */
 export const SCHEMA = 2;
 
@@ -148,6 +152,21 @@ export function discardAside(key) {
   changed();
 }
 
+/** How deeply JSON text nests, counted without parsing (strings skipped), stopping past
+ * `limit` (as rules_pkg/untrusted.py json_depth counts). @param {string} text @param {number} limit */
+export function jsonDepth(text, limit) {
+  let depth = 0;
+  let deepest = 0;
+  for (const m of text.matchAll(/"(?:[^"\\]|\\.)*"|[[\]{}]/g)) {
+    const c = m[0];
+    if (c === "[" || c === "{") {
+      depth += 1;
+      if (depth > deepest && (deepest = depth) > limit) return deepest;
+    } else if (c === "]" || c === "}") depth -= 1;
+  }
+  return deepest;
+}
+
 /**
  * A stored JSON value checked by `valid`; anything else (not JSON, the wrong shape, a
  * `null`) is set aside and `fallback` is used (and stored in its place).
@@ -158,13 +177,14 @@ function read(key, fallback, valid) {
   const raw = getRaw(key);
   if (raw === null) return fallback;
   let value;
+  const deep = jsonDepth(raw, MAX_DEPTH) > MAX_DEPTH;
   try {
-    value = JSON.parse(raw);
+    value = deep ? undefined : JSON.parse(raw);
   } catch {
     value = undefined;
   }
   if (value !== undefined && valid(value)) return value;
-  setAsideRaw(key, raw, "not what this page stores there");
+  setAsideRaw(key, raw, deep ? "nested too deeply" : "not what this page stores there");
   setRaw(key, JSON.stringify(fallback));
   return fallback;
 }

@@ -302,13 +302,15 @@ function mount(el) {
     if (next.redo) await push({ type: "undo", of: next.redo });
   }
 
-  function rename() {
-    const name = prompt("Name of this encounter", doc.name);
-    if (name && name.trim()) {
-      doc.name = name.trim().slice(0, 80);
-      return saveEncounter(doc).then(refresh);
+  async function rename() {
+    const typed = prompt("Name of this encounter", doc.name);
+    // cleaned as sources are: no bidi overrides, zero-width or control characters
+    const name = typed ? (await py({ op: "name", text: typed })).name : "";
+    if (name) {
+      doc.name = name;
+      await saveEncounter(doc);
+      await refresh();
     }
-    return undefined;
   }
 
   async function remove() {

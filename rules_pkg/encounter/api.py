@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from ..errors import RulesError
+from ..untrusted import clean_name, json_depth
 from . import apply, codec, replay, view
 from . import events as ev
 from . import log as stored
@@ -92,7 +93,12 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         name = req.get("name", "")
         if not isinstance(name, str):
             raise RulesError("the encounter's name must be text")
-        return {"text": codec.dump(game, _stored(req.get("events")), name[:80])}
+        return {"text": codec.dump(game, _stored(req.get("events")),
+                                   clean_name(name)[:LIMITS.encounter_name])}
+    if op == "name":  # a name typed for an encounter, as it is kept
+        text = req.get("text", "")
+        return {"name": clean_name(text)[:LIMITS.encounter_name] if isinstance(text, str)
+                else ""}
     if op == "import":
         text = req.get("text")
         # checked event by event here; folded by the page in slices (op fold, budget_ms)
@@ -107,6 +113,9 @@ def handle_json(request: str) -> str:
     try:
         if len(request) > MAX_REQUEST:
             raise RulesError("the request is too large")
+        if json_depth(request) > LIMITS.depth:
+            raise RulesError(f"the request is nested too deeply (more than {LIMITS.depth} "
+                             "levels of [ and {)")
         req = json.loads(request)
         if not isinstance(req, dict):
             raise RulesError("a request is a JSON object")

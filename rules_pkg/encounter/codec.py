@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import RulesError
+from ..untrusted import clean_name, json_depth
 from . import log as stored
 from .fold import fold, rules_for
-from .limits import MAX_EVENTS, MAX_FILE
+from .limits import LIMITS, MAX_EVENTS, MAX_FILE
 
 FORMAT = "tableside-encounter"
 SCHEMA = 2
@@ -73,6 +74,9 @@ def load(text: str, replay: bool = True) -> tuple[str, str, list[stored.Logged]]
     if len(text) > MAX_FILE:
         raise RulesError(f"the file is too large: {len(text):,} characters, where an encounter "
                          f"file is at most {MAX_FILE:,} (the limit of a fight's file)")
+    if json_depth(text) > LIMITS.depth:
+        raise RulesError(f"the file is nested too deeply (more than {LIMITS.depth} levels of "
+                         "[ and {): it is not an encounter file")
     try:
         doc = json.loads(text)
     except ValueError as e:
@@ -86,8 +90,10 @@ def load(text: str, replay: bool = True) -> tuple[str, str, list[stored.Logged]]
         raise RulesError("the file does not say which game it is for")
     rules_for(game)
     name = doc.get("name", "")
-    if not isinstance(name, str) or len(name) > 80:
-        raise RulesError("the encounter's name must be text of at most 80 characters")
+    if not isinstance(name, str) or len(name) > LIMITS.encounter_name:
+        raise RulesError("the encounter's name must be text of at most "
+                         f"{LIMITS.encounter_name} characters")
+    name = clean_name(name)
     raw = doc.get("events")
     if not isinstance(raw, list):
         raise RulesError("the file has no list of events")
