@@ -50,6 +50,7 @@ class InputDict(TypedDict):
     from_table: NotRequired[str]
     min_by: NotRequired[BoundDict]
     max_by: NotRequired[BoundDict]
+    pattern: NotRequired[str]  # int: registry.WHOLE_NUMBER, the one reader of a number
 
 
 class CalculatorDict(TypedDict):
