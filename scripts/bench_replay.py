@@ -107,8 +107,11 @@ def browser(site: Path, cases: list[tuple[str, dict[str, Any]]]) -> list[dict[st
     from playwright.sync_api import sync_playwright
 
     port = _sitemap_port(site)
-    handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *a: None  # type: ignore[attr-defined]
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    handler = partial(Quiet, directory=str(site))
     socketserver.ThreadingTCPServer.allow_reuse_address = True
     server = socketserver.ThreadingTCPServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
