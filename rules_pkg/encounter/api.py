@@ -103,8 +103,9 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         text = req.get("text")
         # checked event by event here; folded by the page in slices (op fold, budget_ms)
         game, name, log = codec.load(text if isinstance(text, str) else "", replay=False)
-        return {"game": game, "name": name, "schema": codec.SCHEMA,
-                "events": stored.to_dicts(log)}
+        events = stored.to_dicts(log)
+        replay.remember(events, log)
+        return {"game": game, "name": name, "schema": codec.SCHEMA, "events": events}
     raise RulesError(f"unknown request {str(op)[:20]!r}")
 
 

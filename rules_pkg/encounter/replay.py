@@ -106,6 +106,15 @@ def parse(raw: Any) -> list[stored.Logged]:
     return out
 
 
+def remember(raw: list[dict[str, Any]], log: Sequence[stored.Logged]) -> None:
+    """Note events read elsewhere (an import) in their JSON form, as the page will send
+    them back: its first fold does not read them again."""
+    if len(_parsed) + len(log) > PARSED_KEPT:
+        _parsed.clear()
+    for r, x in zip(raw, log, strict=True):
+        _parsed[x.eid] = (repr(r), x)
+
+
 def _keep(key: tuple[str, int, int], enc: Encounter) -> None:
     _checkpoints[key] = enc
     _checkpoints.move_to_end(key)

@@ -173,3 +173,15 @@ def test_the_limits_are_said_once_for_the_page() -> None:
     limits = request(op="limits")["limits"]
     assert limits["events"] == MAX_EVENTS and limits["combatants"] == LIMITS.combatants
     assert f"{MAX_EVENTS:,} events" in limits["text"]
+
+
+def test_an_imported_log_is_not_read_again_by_its_first_fold(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    replay.forget()
+    events = fight("d100", events=300, seed=11)
+    reply = request(op="import", text=file_text("d100", events))
+    read = []
+    real = stored.parse_one
+    monkeypatch.setattr(stored, "parse_one", lambda *a: read.append(1) or real(*a))
+    request(op="fold", game="d100", events=reply["events"])
+    assert read == []
