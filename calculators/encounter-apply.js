@@ -13,6 +13,8 @@ import { FRAMED } from "./guards.mjs";
 
 
 export class EncounterError extends Error {}
+/** The engine itself could not start (not the encounter's fault). */
+export class EngineMissing extends EncounterError {}
 
 /** Python's encounter entry point, once the rules engine is ready (boot.mjs).
  * @returns {Promise<(request: string) => Promise<string>>} */
@@ -21,7 +23,7 @@ async function engine() {
     if (FRAMED) throw new Error("framed: no engine (guards.mjs)");
     await python();
   } catch {
-    throw new EncounterError("The rules engine could not be loaded.");
+    throw new EngineMissing("The rules engine could not be loaded.");
   }
   return encounter;
 }
@@ -45,8 +47,10 @@ export async function py(req) {
  */
 export async function migrated(doc) {
   const reply = await py({ op: "import", text: fileText(doc) });
-  if (reply.schema !== doc.schema || JSON.stringify(reply.events) !== JSON.stringify(doc.events)) {
+  if (reply.schema !== doc.schema || reply.name !== doc.name
+      || JSON.stringify(reply.events) !== JSON.stringify(doc.events)) {
     doc.events = reply.events;
+    doc.name = reply.name; // cleaned (rules_pkg/untrusted.py)
     doc.schema = reply.schema;
     delete doc.redo; // schema 1's redo stack: Redo is an event now
     saveEncounter(doc);
@@ -62,8 +66,9 @@ export function appendEvent(game, event) {
   const doc = activeEncounter(game);
   if (!doc) throw new EncounterError("No encounter for this game.");
   doc.events = [...doc.events, { eid: newEid(), ...event }];
-  saveEncounter(doc);
-  dispatchEvent(new CustomEvent("tableside:encounter-changed", { detail: { game, applied: true } }));
+  saveEncounter(doc).then(() => { // stored (merged), then the tracker re-reads it
+    dispatchEvent(new CustomEvent("tableside:encounter-changed", { detail: { game, applied: true } }));
+  });
   return doc;
 }
 
@@ -130,8 +135,8 @@ addEventListener("tableside:result", (e) => { onResult(/** @type {CustomEvent} *
 function onPage() {
   if (document.querySelector(".ts-encounter:not([data-ts-enc])")) {
     // Checked copies first: a later import() only gets in through a checked preload.
-    verifiedModules([new URL("./encounter.js", import.meta.url),
-                     new URL("./encounter-view.js", import.meta.url)])
+    verifiedModules(["./encounter.js", "./encounter-view.js", "./encounter-status.js",
+      "./encounter-sync.js", "./encounter-replay.js"].map((f) => new URL(f, import.meta.url)))
       .then(() => import("./encounter.js")).then((m) => m.mountAll()).catch((err) => {
       console.warn("Tableside encounter:", err);
     });

@@ -11,7 +11,7 @@ import { h, uid } from "./dom.mjs";
  *   conditions: Cond[], injuries: string[], status: string[]}} Fighter
  * @typedef {{event: number, round: number, summary: string, steps: string[], notes: string[]}} Entry
  * @typedef {{game: string, round: number, turn: number, current: string | null, order: string[],
- *   combatants: Fighter[], history: Entry[]}} State
+ *   combatants: Fighter[], history: Entry[], history_total?: number}} State
  * @typedef {{key: string, label: string, default: number, lo: number, hi: number | string,
  *   tracked: boolean, source: string, kinds?: string[]}} Stat
  * @typedef {{name: string, effect: string, rounds: number | null, levels: string[]}} CondDef
@@ -153,7 +153,8 @@ export function card(sheet, c, act) {
 
 /** @param {State} state */
 export function historyList(state) {
-  return h("ol", { class: "ts-enc-history", reversed: true },
+  // a long fight's reply carries only its newest entries: numbered as in the whole history
+  return h("ol", { class: "ts-enc-history", reversed: true, start: state.history_total ?? null },
     [...state.history].reverse().map((e) => h("li", {},
       h("span", { class: "ts-enc-hround", text: e.round ? `R${e.round}` : "—" }), " ",
       h("strong", { text: e.summary }),

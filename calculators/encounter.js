@@ -5,12 +5,15 @@
 // cancels the newest action, Redo one that cancels that undo (rules_pkg/encounter/log.py).
 
 import { h } from "./dom.mjs";
-import { EncounterError, migrated, py } from "./encounter-apply.js";
+import { EncounterError, EngineMissing, migrated, py } from "./encounter-apply.js";
 import { sriFor } from "./integrity.mjs";
 import {
-  activeEncounter, deleteEncounter, encountersOf, newEid, newEncounter, presetsOf,
-  saveEncounter, savePreset, seed, setActive,
+  activeEncounter, deleteEncounter, encountersOf, fileText, newEid, newEncounter, presetsOf,
+  saveEncounter, savePreset, seed, setActive, setAsideEncounter,
 } from "./encounter-store.js";
+import { download, storageNotes } from "./encounter-status.js";
+import { followOtherTabs } from "./encounter-sync.js";
+import { limitsText, replayed } from "./encounter-replay.js";
 import { addForm, card, historyList, orderList, roundLine } from "./encounter-view.js";
 
 const CSS_URL = new URL("encounter.css", import.meta.url).href;
@@ -81,6 +84,7 @@ function mount(el) {
   const btn = (/** @type {string} */ text, /** @type {() => any} */ fn, primary = false) =>
     h("button", { type: "button", class: `md-button${primary ? " md-button--primary" : ""}`, text,
       onclick: () => { Promise.resolve(fn()).catch(show); } });
+  const limitsLine = h("p", { class: "ts-enc-limits" });
   const moreBtn = h("button", { type: "button", class: "md-button ts-enc-more", text: "More",
     "aria-expanded": "false", "aria-controls": "ts-enc-menu" });
   moreBtn.addEventListener("click", () => {
@@ -114,6 +118,7 @@ function mount(el) {
           btn("New", () => { doc = newEncounter(game, `Encounter ${encountersOf(game).length + 1}`); return refresh(); }),
           btn("Rename", rename), btn("Export", exportDoc),
           h("label", { for: "ts-enc-file", class: "md-button ts-enc-import", text: "Import" }), file,
+          limitsLine,
           btn("Delete", remove))),
     line,
     h("div", { class: "ts-enc-controls" },
@@ -122,7 +127,7 @@ function mount(el) {
       btn("Next round", () => push({ type: "next_round", seed: seed() })),
       undoBtn, redoBtn),
     halfBox,
-    msg, order, cardBox, addBox, histBox);
+    storageNotes(exportDoc, show), msg, order, cardBox, addBox, histBox);
 
   pick.addEventListener("change", () => {
     const next = encountersOf(game).find((d) => d.id === pick.value);
@@ -150,22 +155,44 @@ function mount(el) {
     try {
       await check();
     } catch (err) {
-      show(new EncounterError(`“${doc.name}” could not be read (${err instanceof Error ? err.message : err}). `
-        + "It is kept as it is: export it, or start a new encounter."));
+      if (!(err instanceof EncounterError) || err instanceof EngineMissing) throw err;
+      // set aside (the notes above offer it for export), and the page goes on without it
+      const why = err.message;
+      setAsideEncounter(doc, why);
+      const name = doc.name;
+      doc = activeEncounter(game) || newEncounter(game, "Encounter 1");
+      setActive(game, doc.id);
+      await refresh();
+      msg.textContent = `“${name}” could not be read (${why}): it was set aside, kept as it was.`;
       return;
     }
     await fold();
   }
 
-  /** Fold the log: the state, and what Undo and Redo would cancel. */
+  let folding = 0; // the newest fold asked for: an older one still running stops
+  /** Fold the log: the state, and what Undo and Redo would cancel. A long log is shown
+   * as far as it is folded, then brought up to date (encounter-replay.js). */
   async function fold() {
-    const reply = await py({ op: "fold", game, events: doc.events });
+    const mine = ++folding;
+    const t0 = performance.now();
+    el.dataset.replayed = "";
+    const reply = await replayed(game, doc.events, (r) => {
+      state = r.state;
+      next = { undo: null, redo: null }; // not before it is up to date
+      render(true);
+      line.textContent = `Bringing the fight up to date: ${r.folded} of ${r.total} events…`;
+    }, () => mine !== folding);
+    if (!reply) return;
     state = reply.state;
     next = { undo: reply.undo, redo: reply.redo };
     render();
+    el.dataset.replayed = "done";
+    el.dataset.replayMs = String(Math.round(performance.now() - t0));
   }
 
-  function render() {
+  /** @param {boolean} [partial] a long fight folded part of the way: the calculators
+   * take their numbers (a fold of the whole log) once it is up to date */
+  function render(partial = false) {
     line.textContent = roundLine(state);
     undoBtn.toggleAttribute("disabled", !next.undo);
     redoBtn.toggleAttribute("disabled", !next.redo);
@@ -187,7 +214,7 @@ function mount(el) {
     histBody.replaceChildren(historyList(state));
     const notes = state.history.length ? state.history[state.history.length - 1].notes : [];
     if (notes.length) msg.textContent = notes.join(" ");
-    if (calcs) renderAs(calcs);
+    if (calcs && !partial) renderAs(calcs);
     el.dataset.events = String(doc.events.length);
     if (performance.getEntriesByName("tableside:apply").length) {
       const m = performance.measure("tableside:apply-to-state", "tableside:apply");
@@ -264,7 +291,9 @@ function mount(el) {
       doc.events = before; // refused by the rules: nothing is stored
       throw err;
     }
-    saveEncounter(doc);
+    const mine = doc.events.length;
+    await saveEncounter(doc); // merged with another tab's events, if any
+    if (doc.events.length !== mine) await fold();
   }
 
   async function undo() {
@@ -275,43 +304,55 @@ function mount(el) {
     if (next.redo) await push({ type: "undo", of: next.redo });
   }
 
-  function rename() {
-    const name = prompt("Name of this encounter", doc.name);
-    if (name && name.trim()) {
-      doc.name = name.trim().slice(0, 80);
-      saveEncounter(doc);
-      return refresh();
+  async function rename() {
+    const typed = prompt("Name of this encounter", doc.name);
+    // cleaned as sources are: no bidi overrides, zero-width or control characters
+    const name = typed ? (await py({ op: "name", text: typed })).name : "";
+    if (name) {
+      doc.name = name;
+      await saveEncounter(doc);
+      await refresh();
     }
-    return undefined;
   }
 
-  function remove() {
+  async function remove() {
     if (!confirm(`Delete “${doc.name}”? Export it first to keep a copy.`)) return undefined;
-    deleteEncounter(doc.id);
+    await deleteEncounter(doc.id);
     doc = activeEncounter(game) || newEncounter(game, "Encounter 1");
     setActive(game, doc.id);
     return refresh();
   }
 
   async function exportDoc() {
-    const { text } = await py({ op: "export", game, name: doc.name, events: doc.events });
-    const a = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
-      download: `${doc.name.replace(/[^\w -]+/g, "").trim() || "encounter"}.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
+    // without the engine (it could not load), the fight as the page keeps it
+    const text = await py({ op: "export", game, name: doc.name, events: doc.events })
+      .then((r) => r.text, () => fileText(doc));
+    download(text, `${doc.name.replace(/[^\w -]+/g, "").trim() || "encounter"}.json`);
   }
 
   async function importFile() {
     const f = /** @type {HTMLInputElement} */ (file).files?.[0];
     /** @type {HTMLInputElement} */ (file).value = "";
     if (!f) return;
-    if (f.size > 2_000_000) throw new EncounterError("The file is too large to be an encounter.");
+    const limits = await limitsText();
+    if (f.size > 4 * limits.file_chars) { // not even read: a character is at most 4 bytes
+      throw new EncounterError(`The file is too large: ${f.size.toLocaleString("en")} bytes. ${limits.text}`);
+    }
     const reply = await py({ op: "import", text: await f.text() });
     if (reply.game !== game) {
       throw new EncounterError(`This encounter is for another game (${reply.game}): open its Encounter page to import it.`);
     }
-    doc = newEncounter(game, reply.name || f.name.replace(/\.json$/i, ""), reply.events);
+    // folded (in slices, shown as it goes) before it is stored: a log the rules refuse is not kept
+    const before = doc;
+    doc = { ...before, id: "", name: reply.name || f.name.replace(/\.json$/i, ""), events: reply.events };
+    try {
+      await fold();
+    } catch (err) {
+      doc = before;
+      await fold();
+      throw err;
+    }
+    doc = newEncounter(game, doc.name, reply.events);
     checked = doc.id;
     await refresh();
     msg.textContent = `Imported “${doc.name}” (${doc.events.length} events).`;
@@ -323,7 +364,17 @@ function mount(el) {
     doc = activeEncounter(game) || doc;
     fold().catch(show);
   });
+  // another tab's events on this encounter are taken in, and shown
+  const stop = followOtherTabs(game, () => doc, (events) => {
+    if (!el.isConnected) { stop(); return; }
+    doc.events = events;
+    fold().catch(show);
+  });
 
   line.textContent = "Loading the rules engine…";
-  refresh().catch(show);
+  limitsText().then((l) => { limitsLine.textContent = l.text; }, () => {});
+  refresh().catch((err) => {
+    show(err); // never "Loading…" for ever
+    if (line.textContent === "Loading the rules engine…") line.textContent = "The fight could not be shown.";
+  });
 }

@@ -13,7 +13,16 @@ import { h } from "./dom.mjs";
 // says which value of the link was not used, and why (#9).
 const LINK_KEYS = new Set(["calc", "n", "roll", "seed"]);
 const BOOL_WORDS = new Set(["1", "true", "yes", "on", "0", "false", "no", "off", ""]);
-export const ASCII_INT = /^\s*[+-]?[0-9]+\s*$/; // as rules_pkg's _to_int: no "²", no "+-5"
+/**
+ * The whole number `raw` reads as, or null: the engine's one reader (rules_pkg/registry.py
+ * WHOLE_NUMBER, given to every int input as `pattern`), so a link's value is used exactly
+ * when Python would take it ("0x10", "1e3", 30 digits: neither does).
+ * @param {Registry.Input} input @param {string} raw @returns {number | null}
+ */
+export function wholeNumber(input, raw) {
+  const m = new RegExp(`^(?:${input.pattern || "(?!)"})$`).exec(raw);
+  return m ? Number(m[1]) : null;
+}
 export const quote = (v) => `“${String(v).slice(0, 40)}”`;
 
 /** Why `raw` (from a link) cannot be `input`'s value, or "" when it can. */
@@ -26,8 +35,8 @@ function linkValueProblem(input, raw) {
     return BOOL_WORDS.has(raw.trim().toLowerCase()) ? "" : "is not yes or no (1 or 0)";
   }
   if (input.kind === "int") {
-    if (!ASCII_INT.test(raw)) return "is not a whole number written with the digits 0-9";
-    const n = Number(raw);
+    const n = wholeNumber(input, raw);
+    if (n === null) return "is not a whole number written with the digits 0-9";
     if (input.min != null && n < input.min) return `is below the smallest value, ${input.min}`;
     if (input.max != null && n > input.max) return `is above the largest value, ${input.max}`;
     return "";
@@ -81,6 +90,14 @@ export function linkNotes(notes) {
     h("ul", {}, notes.map((n) => h("li", { text: n }))));
 }
 
+/** Which of the page's calculators of that id a link is for: `n`, 0 to 9999 in plain
+ * digits (absent: 0), or null (then no calculator takes the link's values, and the note
+ * says so). url-state.mjs reads it here too: one reader. @param {URLSearchParams} q */
+export function linkIndex(q) {
+  const raw = q.get("n") ?? "0";
+  return /^[0-9]{1,4}$/.test(raw) ? Number(raw) : null;
+}
+
 // A link to a calculator this page does not have (a wrong id, or n=99): said once, at the
 // top of the page, instead of nothing.
 /** @param {Map<string, number>} counts @param {Map<string, Registry.Calculator>} registry */
@@ -89,11 +106,12 @@ export function checkLinkTarget(counts, registry) {
   const id = q.get("calc");
   if (id === null) return;
   const nRaw = q.get("n") ?? "0";
+  const n = linkIndex(q);
   const have = counts.get(id) || 0;
   let note = "";
   if (!have) {
     note = `The link you followed names a calculator ${quote(id)} that is not on this page.`;
-  } else if (!/^[0-9]{1,4}$/.test(nRaw) || Number(nRaw) >= have) {
+  } else if (n === null || n >= have) {
     const title = registry.get(id)?.title || id;
     note = `The link you followed asks for calculator n=${quote(nRaw)} of “${title}”, but this `
       + `page has ${have} of them (n=0${have > 1 ? `…${have - 1}` : ""}); its values were not used.`;

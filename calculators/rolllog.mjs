@@ -12,8 +12,36 @@ import { FRAMED } from "./guards.mjs";
 const LOG_KEY = "tableside:log";
 const LOG_MAX = 20;
 
+/** Why stored entries were left out ("" when none was): said under the log. */
+let logNote = "";
+
+/** An entry as addToLog stores it: anything else in session storage (another script's,
+ * a hand-edited or corrupt value) is left out, never drawn (issue 24). @param {any} e */
+function entryOk(e) {
+  const text = (/** @type {any} */ x) => typeof x === "string";
+  if (!e || typeof e !== "object" || !Number.isFinite(e.t) || !text(e.id) || !text(e.title)
+      || !text(e.summary) || !text(e.href) || !text(e.dice) || !Array.isArray(e.values)) return false;
+  try { // a link of this site only (no javascript:, no other site)
+    if (new URL(e.href, location.href).origin !== location.origin) return false;
+  } catch { return false; }
+  return e.values.every((/** @type {any} */ v) => Array.isArray(v) && text(v[0]) && text(v[1])
+    && (v[2] === null || Number.isFinite(v[2])) && (v[3] === undefined || v[3] === null || text(v[3])));
+}
+
+/** The stored log, its unreadable entries left out (and said in `logNote`). */
 function readLog() {
-  try { return JSON.parse(sessionStorage.getItem(LOG_KEY) || "[]"); } catch { return []; }
+  let raw = null;
+  try { raw = sessionStorage.getItem(LOG_KEY); } catch { return []; } // storage blocked
+  if (raw === null) return [];
+  let list;
+  try { list = JSON.parse(raw); } catch { list = null; }
+  const all = Array.isArray(list) ? list : [];
+  const good = all.filter(entryOk);
+  if (!Array.isArray(list) || good.length < all.length) {
+    logNote = "The roll log kept in this tab could not be read in full: what could not be "
+      + "read is left out.";
+  }
+  return good.slice(0, LOG_MAX);
 }
 
 /** @param {Registry.Calculator} calc @param {Registry.Result} result @param {string} href */
@@ -159,6 +187,9 @@ export function renderLog() {
     }
     return li;
   }));
+  const note = /** @type {HTMLElement} */ (panel.querySelector(".ts-log-note"));
+  note.textContent = logNote;
+  note.hidden = !logNote;
   /** @type {HTMLElement} */ (panel.querySelector(".ts-log-empty")).hidden = log.length > 0;
   /** @type {HTMLElement} */ (panel.querySelector(".ts-log-clear")).hidden = log.length === 0;
 }
@@ -198,10 +229,12 @@ export function mountLog() {
     h("h2", { id: `${wakeId}-h`, text: "Roll log" }),
     wake,
     h("p", { class: "ts-log-empty", text: "Results you compute or roll on any page appear here (last 20, this tab only)." }),
+    h("p", { class: "ts-log-note", role: "status", hidden: true }),
     h("ol", { class: "ts-log-list", reversed: true }),
     h("button", { type: "button", class: "md-button ts-log-clear", text: "Clear the log",
       onclick: () => {
-        sessionStorage.removeItem(LOG_KEY);
+        try { sessionStorage.removeItem(LOG_KEY); } catch { /* storage blocked */ }
+        logNote = "";
         renderLog();
       } }));
   article.append(panel);

@@ -17,8 +17,8 @@ import { addToLog, mountLog, refreshLog } from "./rolllog.mjs";
 import { answerAhead } from "./ahead.mjs";
 import { groupDecks, pending, selectTab, shortTitle, tableCaption } from "./decks.mjs";
 import {
-  ASCII_INT, checkLink, checkLinkTarget, clearStale, FRAMED, FRAMED_TEXT, framedNotice, linkNotes,
-  markStale, quote,
+  checkLink, checkLinkTarget, clearStale, FRAMED, FRAMED_TEXT, framedNotice, linkNotes,
+  markStale, quote, wholeNumber,
 } from "./guards.mjs";
 
 // The encounter tracker (issue 12) listens for `tableside:result` (dispatched below) and
@@ -149,7 +149,7 @@ function mount(host, calc, index) {
         refused(`${input.label} is too long.`);
         return;
       }
-      if (input.kind === "int" && !ASCII_INT.test(v)) { // the same rule as Python's
+      if (input.kind === "int" && wholeNumber(input, v) === null) { // Python's own reader
         refused(v.trim() === "" ? `${input.label} is empty: enter a whole number`
           : `${input.label} must be a whole number written with the digits 0-9, e.g. 3 or -2 `
             + `(got ${quote(v.trim())})`);

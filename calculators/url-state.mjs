@@ -2,11 +2,13 @@
 // A result's link: ?calc=<id>[&n=<k>]&<name>=<value>…[&roll=1&seed=<s>]. The values a link
 // carries are checked before they reach a form (guards.mjs's checkLink).
 
+import { linkIndex } from "./guards.mjs";
+
 /** The address's values for calculator `calcId` (the `index`-th of that id on the page), or
  * null when the address is not about it. @param {string} calcId @param {number} index */
 export function urlState(calcId, index) {
   const q = new URLSearchParams(location.search);
-  if (q.get("calc") !== calcId || Number(q.get("n") || 0) !== index) return null;
+  if (q.get("calc") !== calcId || linkIndex(q) !== index) return null; // "0x0", "-0": none
   return q;
 }
 

@@ -302,14 +302,51 @@ class _Walk:
         return True
 
 
+_EXPANDED: dict[Hashable, Distribution[Any]] = {}
+EXPANDED_KEPT = 512  # distributions remembered (a fight rolls the same tests again and again)
+
+
+def _plain(v: object) -> bool:
+    return v is None or isinstance(v, bool | int | str | Fraction) or (
+        isinstance(v, tuple) and all(_plain(x) for x in v))
+
+
+def _program_key(program: Callable[[Draw], Any]) -> Hashable | None:
+    """What a program's distribution depends on: its code and the plain values it closes
+    over (numbers, text). None when it closes over anything else (expanded every time)."""
+    code = getattr(program, "__code__", None)
+    if code is None or getattr(program, "__defaults__", None) or getattr(
+            program, "__kwdefaults__", None):
+        return None
+    try:
+        values = tuple(c.cell_contents for c in program.__closure__ or ())
+    except ValueError:  # a cell not filled yet
+        return None
+    return (code, values) if all(_plain(v) for v in values) else None
+
+
 def expand(program: Callable[[Draw], T]) -> Distribution[T]:
     """The exact distribution of `program(draw)`, where each `draw(sides)` is a fair die.
 
     The program is run once per sequence of faces it can see, depth first (cf. dyce's
     `expand`), so the dice it draws may depend on the faces before (an exploding die, a
     re-roll); a pool (`draw.pool`) is one step with its exact outcomes. `sample` runs the
-    very same program on seeded dice: the rule is written once.
+    very same program on seeded dice: the rule is written once. The same program over the
+    same plain values is expanded once (an encounter's replay asks for the same test's odds
+    at every turn: issue 24).
     """
+    key = _program_key(program)
+    if key is not None and key in _EXPANDED:
+        return _EXPANDED[key]
+    dist = _expand(program)
+    if key is not None:
+        if len(_EXPANDED) >= EXPANDED_KEPT:
+            del _EXPANDED[next(iter(_EXPANDED))]  # the oldest
+        _EXPANDED[key] = dist
+    return dist
+
+
+def _expand(program: Callable[[Draw], T]) -> Distribution[T]:
     weights: dict[T, Fraction] = {}
     walk = _Walk()
     paths = 0

@@ -135,6 +135,8 @@ class Input:
     def to_dict(self) -> InputDict:
         d: InputDict = {"name": self.name, "label": self.label, "kind": self.kind,
                              "default": self.default}
+        if self.kind == "int":
+            d["pattern"] = WHOLE_NUMBER
         if self.min is not None:
             d["min"] = self.min
         if self.max is not None:
@@ -167,7 +169,16 @@ class Input:
 
 
 
-_ASCII_INT = re.compile(r"[+-]?[0-9]+")
+# The one reader of a whole number written as text, for the engine and the browser alike
+# (Input.to_dict gives it to every int input, as `pattern`; guards.mjs checks a link's
+# values and tableside.js a form's with it): ASCII digits with at most one sign, at most
+# WHOLE_DIGITS of them (a seed, 2**32 - 1, has 10), spaces or tabs around. str.isdigit()
+# would also take "²" and "٣", lstrip("+-") took "+-5", int() takes "1_000" and " ٣ ";
+# Number() in JavaScript takes "0x10", "1e3" and "-0".
+WHOLE_DIGITS = 10
+WHOLE_NUMBER = rf"[ \t]*([+-]?[0-9]{{1,{WHOLE_DIGITS}}})[ \t]*"
+_ASCII_INT = re.compile(WHOLE_NUMBER)
+NOT_WHOLE = "must be a whole number written with the digits 0-9, e.g. 3 or -2"
 
 
 def _to_int(raw: Any, label: str) -> int:
@@ -177,15 +188,13 @@ def _to_int(raw: Any, label: str) -> int:
         return raw
     if isinstance(raw, float) and raw.is_integer():
         return int(raw)
-    text = str(raw).strip()
-    if not text:
+    text = str(raw)
+    if not text.strip(" \t"):
         raise RulesError(f"{label} is empty: enter a whole number")
-    # ASCII digits with at most one sign: str.isdigit() also accepts "²" and "٣", and
-    # lstrip("+-") accepted "+-5"; int() refuses or reinterprets those.
-    if len(text) > 12 or not _ASCII_INT.fullmatch(text):
-        raise RulesError(f"{label} must be a whole number written with the digits 0-9, "
-                         f"e.g. 3 or -2 (got {text[:20]!r})")
-    return int(text)
+    m = _ASCII_INT.fullmatch(text)
+    if m is None:
+        raise RulesError(f"{label} {NOT_WHOLE} (got {text.strip()[:20]!r})")
+    return int(m.group(1))
 
 
 @dataclass(frozen=True)

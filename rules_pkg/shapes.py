@@ -58,6 +58,7 @@ class InputDict(TypedDict):
     min_by: NotRequired[BoundDict]
     max_by: NotRequired[BoundDict]
     unlike: NotRequired[UnlikeDict]
+    pattern: NotRequired[str]  # int: registry.WHOLE_NUMBER, the one reader of a number
 
 
 class CalculatorDict(TypedDict):

@@ -10,24 +10,37 @@ import json
 from typing import Any
 
 from ..errors import RulesError
-from . import apply, codec, merge, view
+from ..untrusted import clean_name, json_depth
+from . import apply, codec, merge, replay, view
 from . import events as ev
 from . import log as stored
-from .fold import MAX_EVENTS, fold, rules_for
+from .fold import rules_for
+from .limits import LIMITS, MAX_FILE
 from .model import Encounter
 from .presets import inputs_for
 
-MAX_REQUEST = codec.MAX_FILE + 10_000
+MAX_REQUEST = MAX_FILE + 10_000
+HISTORY_SENT = 60  # the newest history entries a reply carries (the state stays small)
+MAX_BUDGET_MS = 10_000
 
 
 def _stored(raw: Any) -> list[stored.Logged]:
-    log = stored.parse(raw, MAX_EVENTS)
+    log = replay.parse(raw)
     stored.check_undo(log)
     return log
 
 
 def _fold(game: str, log: list[stored.Logged]) -> Encounter:
-    return fold(game, [x.event for x in stored.effective(log)])
+    return replay.replay(game, stored.effective(log)).enc
+
+
+def _budget(req: dict[str, Any]) -> float | None:
+    ms = req.get("budget_ms")
+    if ms is None:
+        return None
+    if isinstance(ms, bool) or not isinstance(ms, int) or not 1 <= ms <= MAX_BUDGET_MS:
+        raise RulesError(f"budget_ms is a whole number of 1 to {MAX_BUDGET_MS}")
+    return ms / 1000
 
 
 def _game(req: dict[str, Any]) -> str:
@@ -42,15 +55,21 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
     op = req.get("op")
     if op == "sheet":
         return {"sheet": rules_for(_game(req)).sheet.to_dict()}
+    if op == "limits":
+        return {"limits": LIMITS.to_dict()}
     if op == "fold":
+        # with budget_ms, the fold stops when it is spent: "done" false, the state so far
+        # ("folded" of "total" events); the page asks again to bring it up to date
         game = _game(req)
         log = _stored(req.get("events"))
         live = stored.effective(log)
-        state = view.state_dict(fold(game, [x.event for x in live]))
+        r = replay.replay(game, live, _budget(req))
+        state = view.state_dict(r.enc, HISTORY_SENT)
         for entry in state["history"]:  # which stored event each line tells of
             entry["eid"] = live[entry["event"]].eid
         return {"state": state, "undo": stored.undo_target(log),
-                "redo": stored.redo_target(log)}
+                "redo": stored.redo_target(log), "done": r.done, "folded": r.folded,
+                "total": r.total}
     if op == "propose":
         game = _game(req)
         calc = str(req.get("calc", ""))
@@ -76,12 +95,19 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         name = req.get("name", "")
         if not isinstance(name, str):
             raise RulesError("the encounter's name must be text")
-        return {"text": codec.dump(game, _stored(req.get("events")), name[:80])}
+        return {"text": codec.dump(game, _stored(req.get("events")),
+                                   clean_name(name)[:LIMITS.encounter_name])}
+    if op == "name":  # a name typed for an encounter, as it is kept
+        text = req.get("text", "")
+        return {"name": clean_name(text)[:LIMITS.encounter_name] if isinstance(text, str)
+                else ""}
     if op == "import":
         text = req.get("text")
-        game, name, log = codec.load(text if isinstance(text, str) else "")
-        return {"game": game, "name": name, "schema": codec.SCHEMA,
-                "events": stored.to_dicts(log)}
+        # checked event by event here; folded by the page in slices (op fold, budget_ms)
+        game, name, log = codec.load(text if isinstance(text, str) else "", replay=False)
+        events = stored.to_dicts(log)
+        replay.remember(events, log)
+        return {"game": game, "name": name, "schema": codec.SCHEMA, "events": events}
     raise RulesError(f"unknown request {str(op)[:20]!r}")
 
 
@@ -97,12 +123,13 @@ def _merge(game: str, req: dict[str, Any]) -> dict[str, Any]:
     ours, theirs = _stored(req.get("events")), _stored(req.get("other"))
     merged = merge.merge(game, ours, theirs)
     log = merge.keep(merged, which, new_eid) if which != "both" else list(merged.log)
-    if len(log) > MAX_EVENTS:
-        raise RulesError(f"together the two copies have more than {MAX_EVENTS} events")
+    if len(log) > LIMITS.events:
+        raise RulesError(f"together the two copies have more than {LIMITS.events:,} events "
+                         "(the limit of one fight)")
     said: dict[str, str] = {}
     for side in (ours, theirs):  # what each event did, in the copy that made it
         live = stored.effective(side)
-        for h in fold(game, [x.event for x in live]).history:
+        for h in replay.replay(game, live).enc.history:
             said[live[h.event].eid] = h.summary
     reply: dict[str, Any] = {
         "events": stored.to_dicts(log), "clash": merged.clash,
@@ -121,6 +148,9 @@ def handle_json(request: str) -> str:
     try:
         if len(request) > MAX_REQUEST:
             raise RulesError("the request is too large")
+        if json_depth(request) > LIMITS.depth:
+            raise RulesError(f"the request is nested too deeply (more than {LIMITS.depth} "
+                             "levels of [ and {)")
         req = json.loads(request)
         if not isinstance(req, dict):
             raise RulesError("a request is a JSON object")

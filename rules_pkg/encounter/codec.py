@@ -12,12 +12,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import RulesError
+from ..untrusted import clean_name, json_depth
 from . import log as stored
-from .fold import MAX_EVENTS, fold, rules_for
+from .fold import fold, rules_for
+from .limits import LIMITS, MAX_EVENTS, MAX_FILE
 
 FORMAT = "tableside-encounter"
 SCHEMA = 2
-MAX_FILE = 2_000_000  # characters
 Doc = dict[str, Any]
 
 
@@ -65,12 +66,17 @@ def migrate(doc: Doc) -> Doc:
     return doc
 
 
-def load(text: str) -> tuple[str, str, list[stored.Logged]]:
-    """(game, name, stored log) from a file's text; the log is also folded, to check it."""
+def load(text: str, replay: bool = True) -> tuple[str, str, list[stored.Logged]]:
+    """(game, name, stored log) from a file's text; the log is also folded, to check it
+    (`replay=False`: the caller folds it, as the page does in slices: api.py)."""
     if not isinstance(text, str):
         raise RulesError("an encounter file is text")
     if len(text) > MAX_FILE:
-        raise RulesError(f"the file is too large (at most {MAX_FILE // 1000} kB)")
+        raise RulesError(f"the file is too large: {len(text):,} characters, where an encounter "
+                         f"file is at most {MAX_FILE:,} (the limit of a fight's file)")
+    if json_depth(text) > LIMITS.depth:
+        raise RulesError(f"the file is nested too deeply (more than {LIMITS.depth} levels of "
+                         "[ and {): it is not an encounter file")
     try:
         doc = json.loads(text)
     except ValueError as e:
@@ -84,13 +90,15 @@ def load(text: str) -> tuple[str, str, list[stored.Logged]]:
         raise RulesError("the file does not say which game it is for")
     rules_for(game)
     name = doc.get("name", "")
-    if not isinstance(name, str) or len(name) > 80:
-        raise RulesError("the encounter's name must be text of at most 80 characters")
+    if not isinstance(name, str) or len(name) > LIMITS.encounter_name:
+        raise RulesError("the encounter's name must be text of at most "
+                         f"{LIMITS.encounter_name} characters")
+    name = clean_name(name)
     raw = doc.get("events")
     if not isinstance(raw, list):
         raise RulesError("the file has no list of events")
     log = stored.parse(raw, MAX_EVENTS)
     stored.check_undo(log)
-    # a log that cannot be replayed is rejected here, not on the page
-    fold(game, [x.event for x in stored.effective(log)])
+    if replay:  # a log that cannot be replayed is rejected here, not on the page
+        fold(game, [x.event for x in stored.effective(log)])
     return game, name, log

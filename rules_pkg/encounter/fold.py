@@ -13,11 +13,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from ..errors import RulesError
+from ..untrusted import clean_name
 from . import events as ev
 from .common import HALF_ACTION, Log, Rules, change, set_value
+from .limits import MAX_EVENTS as MAX_EVENTS  # the limits live in limits.py
 from .model import MAX_COMBATANTS, MAX_NAME, Combatant, Condition, Encounter, Entry
 
-MAX_EVENTS = 5000
 MAX_DAMAGE = 999
 
 
@@ -173,7 +174,7 @@ def _add(rules: Rules, enc: Encounter, e: ev.AddCombatant, log: Log) -> tuple[En
         raise RulesError(f"at most {MAX_COMBATANTS} combatants in one encounter")
     if not e.id or any(c.id == e.id for c in enc.combatants):
         raise RulesError(f"the combatant id {e.id[:20]!r} is empty or already used")
-    name = " ".join(e.name.split())
+    name = clean_name(e.name)  # no bidi overrides, zero-width or control characters
     if not name or len(name) > MAX_NAME:
         raise RulesError(f"a combatant needs a name of 1 to {MAX_NAME} characters")
     if e.kind not in sheet.kinds:

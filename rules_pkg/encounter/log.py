@@ -44,14 +44,15 @@ def parse(raw: Any, limit: int) -> list[Logged]:
         raise RulesError("events must be a list")
     if len(raw) > limit:
         raise RulesError(f"an encounter keeps at most {limit} events (this one has {len(raw)})")
-    out = []
-    for i, r in enumerate(raw):
-        where = f"event {i + 1}"
-        if not isinstance(r, dict):
-            raise RulesError(f"{where} is not an object")
-        body = {k: v for k, v in r.items() if k != "eid"}
-        out.append(Logged(eid_of(r, where), ev.from_dict(body, where)))
-    return out
+    return [parse_one(r, f"event {i + 1}") for i, r in enumerate(raw)]
+
+
+def parse_one(r: Any, where: str) -> Logged:
+    """One stored event from its JSON form (`where`: how a message names it)."""
+    if not isinstance(r, dict):
+        raise RulesError(f"{where} is not an object")
+    body = {k: v for k, v in r.items() if k != "eid"}
+    return Logged(eid_of(r, where), ev.from_dict(body, where))
 
 
 def numbered(events: Iterable[ev.Event], prefix: str = "n") -> list[Logged]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..errors import RulesError
+from .limits import MAX_COMBATANTS as MAX_COMBATANTS  # the limits live in limits.py
+from .limits import MAX_NAME as MAX_NAME
 
-MAX_NAME = 60
-MAX_COMBATANTS = 40
 MAX_VALUE = 9999  # a ceiling for "no upper bound in the source" values (wounds taken …)
 
 

@@ -27,13 +27,17 @@ def combatant_dict(game: str, c: Combatant) -> dict[str, Any]:
     }
 
 
-def state_dict(enc: Encounter) -> dict[str, Any]:
+def state_dict(enc: Encounter, last: int | None = None) -> dict[str, Any]:
+    """The state; `last`: only that many of the newest history entries (`history_total`
+    says how many there are), so a long fight's reply stays small."""
     cur = enc.current
+    shown = enc.history if last is None else enc.history[-last:] if last else ()
     return {
         "game": enc.game, "round": enc.round, "turn": enc.turn,
         "current": cur.id if cur else None,
         "order": list(enc.order),
         "combatants": [combatant_dict(enc.game, c) for c in enc.combatants],
         "history": [{"event": h.event, "round": h.round, "summary": h.summary,
-                     "steps": list(h.steps), "notes": list(h.notes)} for h in enc.history],
+                     "steps": list(h.steps), "notes": list(h.notes)} for h in shown],
+        "history_total": len(enc.history),
     }

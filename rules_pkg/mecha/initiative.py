@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Annotated
 
 from ..dice import Distribution, Draw, expand
@@ -10,6 +11,16 @@ from ..kernel import Faces, In, Roll, calculator, rolled
 from ..result import Die, Odds, Result
 from .contest import _p
 from .sheet import DOC, MAX_SCORE, SIDES
+
+
+def outcome(reflex: int, other_reflex: int) -> Callable[[Draw], tuple[int, int]]:
+    """§ 1 as a dice program: (your initiative, the opponent's), 1 die + Reflex each. The
+    encounter rolls it on its own (rules_pkg/encounter/mecha.py), without the odds."""
+
+    def scores(draw: Draw) -> tuple[int, int]:
+        return draw(SIDES) + reflex, draw(SIDES) + other_reflex
+
+    return scores
 
 
 @calculator(title="Initiative", source=f"{DOC} § 1 Determine initiative")
@@ -21,10 +32,7 @@ def initiative(
 ) -> Result:
     """§ 1: 1 die + Reflex = Initiative; highest goes first, acting in descending order."""
     d = Distribution.d(SIDES)
-
-    def scores(draw: Draw) -> tuple[int, int]:
-        return draw(SIDES) + reflex, draw(SIDES) + other_reflex
-
+    scores = outcome(reflex, other_reflex)
     diff = expand(scores).map(lambda s: s[0] - s[1])
     first, tie = diff.p(lambda x: x > 0), diff.probability(0)
     steps = [f"You: 1 die + Reflex {reflex}; opponent: 1 die + Reflex {other_reflex}.",

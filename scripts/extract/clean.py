@@ -16,18 +16,13 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from rules_pkg.untrusted import AS_SPACE, INVISIBLE
+
 from .model import Lint
 
-_AS_SPACE = "\f\v\x85\u2028\u2029"
-_REMOVE = (
-    "\x00-\x08\x0b-\x1f\x7f-\x9f"  # C0 (not TAB/LF), DEL, C1 (\f \v \x85 handled first)
-    "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidirectional marks and overrides
-    "\u200b\u2060-\u2064\u180e\ufeff"  # zero-width space, word joiner, invisible operators
-    "\ufff9-\ufffb"  # interlinear annotations
-    "\ufdd0-\ufdef\ufffe\uffff"  # noncharacters
-    "\ud800-\udfff"  # lone surrogates
-    "\U000e0000-\U000e007f"  # tag characters
-)
+# declared once, in the engine (rules_pkg/untrusted.py): a fight's names are cleaned alike
+_AS_SPACE = AS_SPACE
+_REMOVE = INVISIBLE
 _BAD = re.compile(f"[{_REMOVE}{_AS_SPACE}]")
 _BAD_REMOVE = re.compile(f"[{_REMOVE}]")
 

@@ -54,6 +54,7 @@ UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.
             "ahead.mjs", "answers.mjs",
             # the encounter tracker (issue 12): "Apply to …" on every page, the page itself
             "encounter-apply.js", "encounter-store.js", "encounter.js", "encounter-view.js",
+            "encounter-status.js", "encounter-sync.js", "encounter-replay.js",
             "encounter.css")
 # The modules tableside.js imports, directly or not: every page preloads them with their
 # integrity before tableside.js, so its imports get checked copies (a browser checks an

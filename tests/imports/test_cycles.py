@@ -17,6 +17,8 @@ KNOWN_CYCLES: frozenset[tuple[str, ...]] = frozenset({
     ("rules_pkg.encounter", "rules_pkg.encounter.codec", "rules_pkg.encounter.fold",
      "rules_pkg.encounter.games"),
     ("calculators/encounter-apply.js", "calculators/encounter.js"),
+    ("calculators/encounter-apply.js", "calculators/encounter-replay.js",
+     "calculators/encounter.js"),
 })
 
 PYTHON = python_graph("scripts", "calculators", "rules_pkg")

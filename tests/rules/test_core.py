@@ -155,7 +155,8 @@ def test_calculator_validates_runs_and_serialises() -> None:
     assert out["values"] == [["Mean", {"text": "7/1", "value": 7.0}, "mean"]]
     assert sum(Fraction(row["exactly"]["text"]) for row in out["odds"][0]["rows"]) == 1
     assert calc.to_dict()["inputs"][0] == {"name": "n", "label": "Dice", "kind": "int",
-                                           "default": 2, "min": 0, "max": 10}
+                                           "default": 2, "min": 0, "max": 10,
+                                           "pattern": registry.WHOLE_NUMBER}
 
 
 def test_odds_of_gives_exact_cumulative_rows() -> None:

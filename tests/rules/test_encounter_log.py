@@ -116,3 +116,17 @@ def test_union_merge_is_idempotent_and_loses_nothing(a: list[str], b: list[str])
     ids = {x.eid for x in merged}
     assert {x.eid for x in L.effective(mine)} <= ids  # no event of either side is lost
     assert {x.eid for x in L.effective(theirs)} <= ids
+
+
+def test_a_reused_id_never_borrows_another_logs_state() -> None:
+    """A file from elsewhere may give its own events ids this device has used: the folds
+    (replay.py keeps checkpoints, one every 64 events and one at each request's end) must
+    follow each log's own events. Ada has Wounds 12 (d100 sheet): 12 - 1 = 11 here,
+    12 - 5 = 7 in the other copy, whose ids are the same."""
+    from rules_pkg.encounter import Note
+    from rules_pkg.encounter.api import _fold
+    notes = [L.Logged(f"n{i}", Note("round")) for i in range(70)]
+    mine = [*ADD, hp_hit("h0", -1), *notes]
+    theirs = [*ADD, hp_hit("h0", -5), *notes]
+    assert [_fold("d100", log).combatant("a").value("wounds") for log in
+            (mine, theirs, mine[:4], theirs[:4])] == [11, 7, 11, 7]

@@ -1,0 +1,130 @@
+"""Replaying a stored log without starting over (issue 24: a bounded replay).
+
+The page folds its log again after every action, and Python lives on between requests, so
+the states already folded are kept: a checkpoint every CHECKPOINT_EVERY events of an
+effective log (log.py), keyed by the events before it (ids and contents). A new request folds only
+from the newest checkpoint its own log starts with: one new event costs one step, an undo
+refolds from the checkpoint before the event undone. `budget_s` bounds one request's work,
+so the page can show a long fight at once and bring it up to date in slices (never one
+long task). The fold itself is fold.step: this only decides where to start and stop.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import RulesError
+from . import log as stored
+from .fold import MAX_EVENTS, rules_for, step
+from .model import Encounter
+
+CHECKPOINT_EVERY = 64
+KEEP = 160  # checkpoints kept in all (the oldest used goes first): ~20 fights' worth
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """The state after the first `folded` of `total` effective events."""
+
+    enc: Encounter
+    folded: int
+    total: int
+
+    @property
+    def done(self) -> bool:
+        return self.folded == self.total
+
+
+_checkpoints: OrderedDict[tuple[str, int, int], Encounter] = OrderedDict()
+
+
+def _prefix_keys(game: str, live: Sequence[stored.Logged]) -> list[int]:
+    """keys[i]: the checkpoint key of the first i events (their ids and contents, in
+    order: a file from elsewhere may reuse an id for another event, and must not be given
+    the state folded from this device's)."""
+    keys = [hash((game,))]
+    for x in live:
+        keys.append(hash((keys[-1], x)))
+    return keys
+
+
+def replay(game: str, live: Sequence[stored.Logged], budget_s: float | None = None) -> Replayed:
+    """The state of the effective log `live`, from the newest checkpoint that fits; with
+    `budget_s`, it stops once that much time is spent (at least one event folded)."""
+    rules = rules_for(game)
+    if len(live) > MAX_EVENTS:
+        raise RulesError(f"an encounter keeps at most {MAX_EVENTS} events")
+    keys = _prefix_keys(game, live)
+    start, enc = 0, Encounter(game)
+    for i in range(len(live), 0, -1):  # the newest that fits (a request's end is one too)
+        found = _checkpoints.get((game, i, keys[i]))
+        if found is not None:
+            _checkpoints.move_to_end((game, i, keys[i]))
+            start, enc = i, found
+            break
+    until = None if budget_s is None else time.perf_counter() + budget_s
+    i = start
+    while i < len(live):
+        enc = step(rules, enc, live[i].event, i)
+        i += 1
+        if i % CHECKPOINT_EVERY == 0:
+            _keep((game, i, keys[i]), enc)
+        if until is not None and time.perf_counter() > until:
+            break
+    _keep((game, i, keys[i]), enc)
+    return Replayed(enc, i, len(live))
+
+
+_parsed: dict[str, tuple[str, stored.Logged]] = {}
+PARSED_KEPT = 4 * MAX_EVENTS
+
+
+def parse(raw: Any) -> list[stored.Logged]:
+    """log.parse, each event read once: the page sends its whole log with every request,
+    and an event already read (the same id and the very same fields: repr tells True from
+    1 and 1.0, where == does not) is taken as read."""
+    if not isinstance(raw, list) or len(raw) > MAX_EVENTS:
+        return stored.parse(raw, MAX_EVENTS)  # which says what is wrong
+    out = []
+    fresh = []
+    for i, r in enumerate(raw):
+        eid = r.get("eid") if isinstance(r, dict) else None
+        hit = _parsed.get(eid) if isinstance(eid, str) else None
+        text = repr(r)
+        if hit is not None and hit[0] == text:
+            out.append(hit[1])
+            continue
+        x = stored.parse_one(r, f"event {i + 1}")
+        fresh.append((text, x))
+        out.append(x)
+    if len(_parsed) + len(fresh) > PARSED_KEPT:
+        _parsed.clear()
+    for text, x in fresh:
+        _parsed[x.eid] = (text, x)
+    return out
+
+
+def remember(raw: list[dict[str, Any]], log: Sequence[stored.Logged]) -> None:
+    """Note events read elsewhere (an import) in their JSON form, as the page will send
+    them back: its first fold does not read them again."""
+    if len(_parsed) + len(log) > PARSED_KEPT:
+        _parsed.clear()
+    for r, x in zip(raw, log, strict=True):
+        _parsed[x.eid] = (repr(r), x)
+
+
+def _keep(key: tuple[str, int, int], enc: Encounter) -> None:
+    _checkpoints[key] = enc
+    _checkpoints.move_to_end(key)
+    while len(_checkpoints) > KEEP:
+        _checkpoints.popitem(last=False)
+
+
+def forget() -> None:
+    """Drop every checkpoint and event read (tests, benches; a page never needs to)."""
+    _checkpoints.clear()
+    _parsed.clear()
