@@ -16,7 +16,6 @@ from .graph import Graph, cycles, js_graph, python_graph
 KNOWN_CYCLES: frozenset[tuple[str, ...]] = frozenset({
     ("rules_pkg.encounter", "rules_pkg.encounter.codec", "rules_pkg.encounter.fold",
      "rules_pkg.encounter.games"),
-    ("calculators/encounter-apply.js", "calculators/encounter.js"),
     ("calculators/encounter-apply.js", "calculators/encounter-replay.js",
      "calculators/encounter.js"),
 })
