@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from ..errors import RulesError
-from . import apply, codec, view
+from . import apply, codec, odds, view
 from . import events as ev
 from . import log as stored
 from .fold import MAX_EVENTS, fold, rules_for
@@ -69,6 +69,12 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         if isinstance(calcs, list):  # several calculators, one fold
             return {"inputs": {str(c): inputs_for(str(c), a, t) for c in calcs[:100]}}
         return {"inputs": inputs_for(str(req.get("calc", "")), a, t)}
+    if op in ("odds", "odds_form"):  # the odds panel (#28): before the roll, per target
+        game = _game(req)
+        enc = _fold(game, _stored(req.get("events")))
+        if op == "odds_form":
+            return {"attacks": odds.form(game, enc, req.get("attacker"), req.get("target"))}
+        return {"odds": odds.answer(game, enc, req)}
     if op == "export":
         game = _game(req)
         name = req.get("name", "")

@@ -273,3 +273,30 @@ def test_unknown_attack_and_bad_counts_are_refused() -> None:
         odds("cyberpunk_red", "cyberpunk_red.death_save", {}, {})
     with pytest.raises(RulesError, match="attacks this turn"):
         odds("mecha", "mecha.attack", {}, {}, 11)
+
+
+def test_the_page_asks_through_the_encounter_api() -> None:
+    """The odds op folds the stored log and answers per target with the target's own sheet
+    (its SP from the log, not from the form); the form op leaves out what the sheet fills."""
+    import json
+
+    from rules_pkg.encounter import api
+
+    events = [{"type": "add", "eid": "e1", "id": "a", "name": "Ada"},
+              {"type": "add", "eid": "e2", "id": "g", "name": "Ganger",
+               "values": [["hp", 10], ["sp_body", 4]]}]
+    reply = json.loads(api.handle_json(json.dumps(
+        {"op": "odds", "game": "cyberpunk_red", "events": events, "attacker": "a",
+         "targets": ["g"], "calc": "cyberpunk_red.ranged",
+         "inputs": {"dv": 13, "dice": 3, "sp_body": 30}, "attacks": 1})))
+    assert reply["ok"], reply
+    assert [o["text"] for o in reply["odds"][0]["out_by"]] == ["133/1080"]
+    form = json.loads(api.handle_json(json.dumps(
+        {"op": "odds_form", "game": "cyberpunk_red", "events": events, "attacker": "a",
+         "target": "g"})))
+    ranged = next(a for a in form["attacks"] if a["calc"] == "cyberpunk_red.ranged")
+    asked = {i["name"] for i in ranged["inputs"]}
+    assert "dv" in asked and not asked & {"ref", "sp_body", "sp_head"}
+    bad = json.loads(api.handle_json(json.dumps(
+        {"op": "odds", "game": "cyberpunk_red", "events": events, "targets": []})))
+    assert not bad["ok"] and "target" in bad["message"]
