@@ -339,18 +339,45 @@ def tracker_hit(game: str) -> Callable[[Any, Blow], Any]:
 
     rules = rules_for(game)
     seen: dict[tuple[Any, Blow], Any] = {}  # a chain lands the same blow on a state often
+    rng = random.Random(0)  # the rules landed here roll nothing (a rolled armour is the plan's)
 
     def land(c: Any, blow: Blow) -> Any:
         if (c, blow) not in seen:
             seen[c, blow] = rules.hit(
                 rules.sheet, c, Hit(c.id, blow.damage, location=blow.location, melee=blow.melee,
                                     critical=blow.critical, bypass=blow.bypass),
-                random.Random(0), Log())
+                rng, Log())
         return seen[c, blow]
 
     return land
 
 
-def blows_of(outcome: Distribution[Any], blow: Callable[[Any], Blow | None]) -> Attack:
-    """An attack's outcomes (as its calculator's outcome function gives them) as blows."""
-    return outcome.map(blow)
+# -- the printed cheat sheet: typical targets, worked out at build time ----------------------------
+@dataclass(frozen=True)
+class Typical:
+    """A typical attack on a typical target, for the cheat sheet's table (each game's
+    takeout.py lists its own in TYPICAL): the attack's inputs and the target's sheet values
+    (the rest are the sheet's defaults)."""
+
+    attack: str  # the attacker and attack, in words
+    calc: str
+    inputs: tuple[tuple[str, Any], ...]
+    target: str  # the target, in words
+    values: tuple[tuple[str, int], ...]
+    attacks: int = 3
+    kind: str = "character"
+
+
+def typical(game: str) -> list[tuple[Typical, Takeout]]:
+    """Each of the game's typical attacks worked out, exactly, against its target."""
+    from .encounter import AddCombatant, fold
+
+    module = importlib.import_module(f"rules_pkg.{game}.takeout")
+    out = []
+    for t in module.TYPICAL:
+        enc = fold(game, [AddCombatant("a", "Attacker"),
+                          AddCombatant("t", t.target, t.kind, t.values)])
+        target = enc.combatant("t")
+        plan = plan_for(game, t.calc, dict(t.inputs), enc.combatant("a"), target)
+        out.append((t, work_out(plan, target, t.attacks, "t", t.target)))
+    return out

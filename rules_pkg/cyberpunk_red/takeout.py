@@ -1,10 +1,11 @@
 """Cyberpunk RED: the odds that an attack takes this target out (issue #28).
 
 Out of the fight: HP below 1, Mortally Wounded (the encounter's wound states, the RED
-rulebook's threshold; the sheet's § Death Save starts there). Each attack is the
-calculator's own outcome function (`core.strike`: the margin over the defence, then the
-damage dice and two 6s on a hit), and each hit lands through the tracker's own hit rule
-(§ Taking damage: SP subtracted, ablation by 1, head x2, Critical Injury +5 direct).
+rulebook's threshold; the sheet's § Death Save starts there). Each attack is composed as the
+calculators compose it (`Defence.margin`/`margin_opposed`, then `dice_with_crit` on a hit:
+the exact side of `core.strike`, the outcome function their rolls run), and each hit lands
+through the tracker's own hit rule (§ Taking damage: SP subtracted, ablation by 1, head x2,
+Critical Injury +5 direct).
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Distribution, expand
+from ..dice import Distribution
 from ..errors import RulesError
-from ..takeout import Blow, Plan, Way, blows_of, tracker_hit, validated
-from .core import Defender, Shooter, beat_roll, strike
+from ..takeout import Blow, Plan, Typical, Way, tracker_hit, validated
+from .core import Defender, Shooter, dice_with_crit, margin_opposed
 from .ranged import aim_penalty, autofire_caps
 
 GAME = "cyberpunk_red"
@@ -38,14 +39,16 @@ def _wear(c: Any) -> tuple[tuple[str, int], ...]:
     return tuple((label, c.value(key)) for key, label in ARMOUR)
 
 
-def _plan(outcome: Any, blow: Any, notes: tuple[str, ...] = ()) -> Plan:
+def _plan(margin: Distribution[int], n: int, blow: Any, notes: tuple[str, ...] = ()) -> Plan:
+    """The attack as `core.strike` rolls it and the calculators compose it exactly: the
+    margin over the defence, then on a hit the damage dice and two 6s (dice_with_crit)."""
     land = tracker_hit(GAME)
 
     def one(c: Any, b: Blow) -> Any:
         return Distribution.constant(land(c, b))
 
-    return Plan(((Fraction(1), blows_of(expand(outcome), blow)),), one, _out, _lost, _wear,
-                OUT_RULE, "HP", notes)
+    attack = margin.combine(dice_with_crit(n), lambda m, r: blow(m, r) if m > 0 else None)
+    return Plan(((Fraction(1), attack),), one, _out, _lost, _wear, OUT_RULE, "HP", notes)
 
 
 def _defence(v: Mapping[str, Any], target: Any, what: str) -> Any:
@@ -65,10 +68,9 @@ def ranged(inputs: Mapping[str, Any], attacker: Any, target: Any) -> Plan:
     head = v["aim"] == "head"
     if head:
         base += aim_penalty()
-    program = strike(_defence(v, target, "a Ranged Attack").beat(base), v["dice"])
     loc = "head" if head else "body"
-    return _plan(program, lambda o: None if o[1] is None else
-                 Blow(o[1][0], o[1][1], loc))
+    return _plan(_defence(v, target, "a Ranged Attack").margin(base), v["dice"],
+                 lambda m, r: Blow(r[0], r[1], loc))
 
 
 def autofire(inputs: Mapping[str, Any], attacker: Any, target: Any) -> Plan:
@@ -76,9 +78,8 @@ def autofire(inputs: Mapping[str, Any], attacker: Any, target: Any) -> Plan:
     v = validated("cyberpunk_red.autofire", inputs)
     cap = autofire_caps()[v["weapon"]]
     base = Shooter(v["ref"], v["skill"], v["modifier"]).base
-    program = strike(_defence(v, target, "Autofire").beat(base), 2)
-    return _plan(program, lambda o: None if o[1] is None else
-                 Blow(o[1][0] * min(o[0], cap), o[1][1], "body"),
+    return _plan(_defence(v, target, "Autofire").margin(base), 2,
+                 lambda m, r: Blow(r[0] * min(m, cap), r[1], "body"),
                  ("Autofire: each attack costs 10 bullets; the tracker's Bullets are not "
                   "checked here.",))
 
@@ -91,13 +92,26 @@ def melee(inputs: Mapping[str, Any], attacker: Any, target: Any) -> Plan:
         raise RulesError("the odds take an Aimed Shot at the head or none")
     head = v["aim"] == "head"
     a = v["dex"] + v["skill"] + v["modifier"] + (aim_penalty() if head else 0)
-    program = strike(beat_roll(a, v["def_dex"] + v["def_evasion"]), v["dice"])
     loc = "head" if head else "body"
-    return _plan(program, lambda o: None if o[1] is None else
-                 Blow(o[1][0], o[1][1], loc, melee=True))
+    return _plan(margin_opposed(a, v["def_dex"] + v["def_evasion"]), v["dice"],
+                 lambda m, r: Blow(r[0], r[1], loc, melee=True))
 
 
 SP = ("sp", "sp_body", "sp_head")
 ATTACKS = {"cyberpunk_red.ranged": Way(ranged, sheet_fills=SP),
            "cyberpunk_red.autofire": Way(autofire, sheet_fills=SP),
            "cyberpunk_red.melee": Way(melee, sheet_fills=SP)}
+
+
+TYPICAL = (
+    Typical("REF 6 + Handgun 4, 3d6, DV 13", "cyberpunk_red.ranged",
+            (("ref", 6), ("skill", 4), ("dv", 13), ("dice", 3)),
+            "HP 25, body SP 7", (("hp_max", 25), ("hp", 25), ("sp_body", 7))),
+    Typical("REF 6 + Handgun 4, 3d6, DV 13", "cyberpunk_red.ranged",
+            (("ref", 6), ("skill", 4), ("dv", 13), ("dice", 3)),
+            "HP 40, body SP 11", (("hp", 40), ("sp_body", 11))),
+    Typical("Autofire 4, SMG, DV 15", "cyberpunk_red.autofire", (("dv", 15),),
+            "HP 25, body SP 7", (("hp_max", 25), ("hp", 25), ("sp_body", 7))),
+    Typical("DEX 6 + Melee 4, 3d6 (vs DEX 6 + Evasion 4)", "cyberpunk_red.melee",
+            (("dice", 3),), "HP 25, body SP 7", (("hp_max", 25), ("hp", 25), ("sp_body", 7))),
+)

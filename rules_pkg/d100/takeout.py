@@ -15,7 +15,7 @@ from typing import Any
 
 from ..dice import Distribution, dice_sum
 from ..registry import Input
-from ..takeout import Blow, Plan, Way, calc_run, tracker_hit, validated, value_of
+from ..takeout import Blow, Plan, Typical, Way, calc_run, tracker_hit, validated, value_of
 
 GAME = "d100"
 DOC = "d100-combat-circumstances-and-status-effects.txt"
@@ -69,3 +69,14 @@ def attack(inputs: Mapping[str, Any], attacker: Any, target: Any) -> Plan:
 
 
 ATTACKS = {"d100.test": Way(attack, DAMAGE)}
+
+
+TYPICAL = (
+    Typical("BS 40, 1d10+3", "d100.test", (("characteristic", 40),),
+            "12 Wounds, AP 0, TB 3", (("wounds", 12), ("ap", 0), ("tb", 3))),
+    Typical("BS 40, 1d10+3", "d100.test", (("characteristic", 40),),
+            "12 Wounds, AP 4, TB 3", (("wounds", 12), ("ap", 4), ("tb", 3))),
+    Typical("WS 50, 2d10+4", "d100.test",
+            (("characteristic", 50), ("kind", "ws"), ("damage_dice", 2), ("damage_bonus", 4)),
+            "12 Wounds, AP 4, TB 3", (("wounds", 12), ("ap", 4), ("tb", 3))),
+)

@@ -15,7 +15,17 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import Distribution
-from ..takeout import Blow, Plan, Way, calc_run, odds_table, tracker_hit, validated, value_of
+from ..takeout import (
+    Blow,
+    Plan,
+    Typical,
+    Way,
+    calc_run,
+    odds_table,
+    tracker_hit,
+    validated,
+    value_of,
+)
 from .attack import ArmourSave, armour_result
 from .dice import successes_and_banes
 
@@ -71,3 +81,14 @@ def attack(inputs: Mapping[str, Any], attacker: Any, target: Any) -> Plan:
 
 
 ATTACKS = {"forbidden_lands.attack": Way(attack, sheet_fills=("armour", "helmet"))}
+
+
+TYPICAL = (
+    Typical("Slash: STR 4, Melee 2, sword (bonus 1, damage 1)", "forbidden_lands.attack", (),
+            "Strength 3, no armour", (("strength", 3),)),
+    Typical("Slash: STR 4, Melee 2, sword (bonus 1, damage 1)", "forbidden_lands.attack", (),
+            "Strength 4, armour 3", (("strength_max", 4), ("strength", 4), ("armour", 3))),
+    Typical("Slash: STR 5, Melee 3, broadsword (bonus 2, damage 2)", "forbidden_lands.attack",
+            (("attribute", 5), ("skill", 3), ("weapon_bonus", 2), ("weapon_damage", 2)),
+            "Strength 4, armour 3", (("strength_max", 4), ("strength", 4), ("armour", 3))),
+)

@@ -19,6 +19,7 @@ from ..registry import Input
 from ..takeout import (
     Blow,
     Plan,
+    Typical,
     Way,
     calc_run,
     extras,
@@ -73,3 +74,16 @@ def attack(inputs: Mapping[str, Any], attacker: Any, target: Any) -> Plan:
 
 
 ATTACKS = {"horizon.attack": Way(attack, EXTRA, attacks=2, sheet_fills=("ap",))}
+
+
+TYPICAL = (
+    Typical("Light Combat Pistol: 3 dice + ACU 3", "horizon.attack",
+            (("skill", 3), ("acuity", 3), ("out_at", 20)),
+            "Defense 0, out at 20", (("defense", 0),)),
+    Typical("Light Combat Pistol: 3 dice + ACU 3", "horizon.attack",
+            (("skill", 3), ("acuity", 3), ("out_at", 20)),
+            "Defense 10, out at 20", (("defense", 10),)),
+    Typical("Light Combat Pistol, Point Blank: 3 dice + ACU 3", "horizon.attack",
+            (("skill", 3), ("acuity", 3), ("mode", "point_blank"), ("out_at", 20)),
+            "Defense 10, out at 20", (("defense", 10),)),
+)

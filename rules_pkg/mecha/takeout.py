@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import Distribution
-from ..takeout import Blow, Plan, Way, calc_run, odds_table, tracker_hit, validated
+from ..takeout import Blow, Plan, Typical, Way, calc_run, odds_table, tracker_hit, validated
 
 GAME = "mecha"
 DOC = "mecha-d10-non-mecha-combat.md"
@@ -58,3 +58,13 @@ def attack(inputs: Mapping[str, Any], attacker: Any, target: Any) -> Plan:
 
 
 ATTACKS = {"mecha.attack": Way(attack, sheet_fills=("armour_dice",))}
+
+
+TYPICAL = (
+    Typical("Skill 6 vs 5, +1 weapon", "mecha.attack", (),
+            "Vitality 20, no armour", (("vitality", 20),)),
+    Typical("Skill 6 vs 5, +1 weapon", "mecha.attack", (),
+            "Vitality 20, 2 armour dice", (("vitality", 20), ("armour_dice", 2))),
+    Typical("Skill 8 vs 5, +2 weapon", "mecha.attack", (("attack_score", 8), ("weapon_dice", 2)),
+            "Vitality 20, 2 armour dice", (("vitality", 20), ("armour_dice", 2))),
+)

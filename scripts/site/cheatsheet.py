@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from scripts.site import render
 from scripts.site.cheatsheet_extra import band_tables, beyond_table, odds_table
+from scripts.site.cheatsheet_takeout import takeout_table
 from scripts.site.render import Json, PageCtx
 
 if TYPE_CHECKING:
@@ -199,7 +200,8 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
     bands = band_tables(doc)
     beyond = beyond_table(doc) if bands else None
     # their cells wrap more than block_cost() assumes (measured: about twice as tall)
-    extra = sum(2 * block_cost(t) + 1.5 for t in (odds, *bands, beyond) if t)
+    out = takeout_table(game.id)  # the chance to take out a typical target (#28)
+    extra = sum(2 * block_cost(t) + 1.5 for t in (odds, out, *bands, beyond) if t)
     picks, recs = choose(doc, BUDGET - extra)
     if bands:  # it carries every weapon: their record table would repeat the names
         recs = [t for t in recs if not any(r.get("table") for r in t["_records"])]
@@ -223,6 +225,9 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
     if odds:  # the core roll's odds, computed now by rules_pkg
         put(False, f'<h2 class="ts-cs-h">{html.escape(odds["caption"])}</h2>\n'
             + table({**odds, "caption": ""}))
+    if out:
+        put(True, f'<h2 class="ts-cs-h">{html.escape(out["caption"])}</h2>\n'
+            + table({**out, "caption": ""}))
     last: tuple[str, ...] = ()
     for p in picks:
         wide = p.block.get("type") == "table" and is_wide(
