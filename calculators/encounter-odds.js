@@ -88,17 +88,19 @@ export function answerNode(a) {
     h("dd", {}, valueNode(a.mean_damage, "mean"),
       a.attacks > 1 ? h("span", { text: ` (turn: ${decimal(a.mean_total.value)})` }) : null));
   const by = a.out_by.length > 1
-    ? h("ol", { class: "ts-takeout-by" }, a.out_by.map((p, i) =>
-      h("li", { "data-out": p.text }, `by attack ${i + 1}: `, valueNode(p, "probability"))))
+    ? h("p", { class: "ts-takeout-by" }, a.out_by.map((p, i) =>
+      h("span", { class: "ts-takeout-item", "data-out": p.text }, `by attack ${i + 1}: `,
+        valueNode(p, "probability"))))
     : null;
   const wear = a.wear.filter((w) => w.after.some(([v]) => v !== w.before)).map((w) =>
-    h("li", {}, `${w.what} ${w.before} → `, w.after.filter(([v]) => v !== w.before).map(([v, p], i) =>
+    h("span", { class: "ts-takeout-item" }, `${w.what} ${w.before} → `, w.after.filter(([v]) => v !== w.before).map(([v, p], i) =>
       h("span", {}, i ? ", " : "", `${v}: `, valueNode(p, "probability")))));
   return h("article", { class: "ts-takeout-target", "data-target": a.target },
     h("h4", { class: "ts-takeout-name", text: a.name + (a.already_out ? " (already out)" : "") }),
     a.exact ? null : h("p", { class: "ts-takeout-approx", text: `Approximate: ${a.method}` }),
     dl, by,
-    wear.length ? h("ul", { class: "ts-takeout-wear" }, h("li", { text: "The hit's toll on armour (attack 1):" }), wear) : null,
+    wear.length ? h("p", { class: "ts-takeout-wear" },
+      h("span", { class: "ts-takeout-item", text: "Armour after attack 1:" }), wear) : null,
     chart(a),
     h("p", { class: "ts-takeout-rule", text: a.out_rule }),
     a.notes.length ? h("p", { class: "ts-takeout-notes", text: a.notes.join(" ") }) : null);
@@ -136,6 +138,7 @@ export function mountOdds(box, { game, now, py, watch }) {
   /** @type {Record<string, any>} */
   const typed = {}; // what the player typed, by input name, kept across attacks
   let asked = 0;
+  let formFor = "-"; // the attacker and first target the asked inputs were chosen for
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const who = h("select", { id: "ts-takeout-attacker" });
@@ -183,6 +186,7 @@ export function mountOdds(box, { game, now, py, watch }) {
 
   async function loadForm() {
     const { events } = now();
+    formFor = `${who.value}|${chosen()[0] || ""}`;
     const reply = await py({ op: "odds_form", game, events, attacker: who.value, target: chosen()[0] || "" });
     attacks = reply.attacks;
     const keep = how.value;
@@ -227,6 +231,7 @@ export function mountOdds(box, { game, now, py, watch }) {
   }
 
   const soon = () => { clearTimeout(timer); timer = setTimeout(() => { ask(); }, WAIT_MS); };
+  const follow = () => { if (formFor === `${who.value}|${chosen()[0] || ""}`) soon(); else again(); };
   const again = () => { loadForm().then(ask).catch((e) => { status.textContent = String(e?.message || e); }); };
   who.addEventListener("change", () => { people(); again(); });
   how.addEventListener("change", () => {
@@ -236,7 +241,7 @@ export function mountOdds(box, { game, now, py, watch }) {
     ask();
   });
   n.addEventListener("input", soon);
-  targets.addEventListener("change", soon);
+  targets.addEventListener("change", follow);
   fields.addEventListener("input", (e) => {
     const x = /** @type {HTMLInputElement} */ (e.target);
     typed[x.name] = x.type === "checkbox" ? x.checked : x.value;
@@ -244,7 +249,8 @@ export function mountOdds(box, { game, now, py, watch }) {
   });
   fields.addEventListener("change", soon);
   // the tracker renders again after every event: the targets' sheets changed, ask again
-  new MutationObserver(() => { people(); if (attacks.length) soon(); else again(); }).observe(watch, { attributes: true, attributeFilter: ["data-events"] });
+  // (a sheet fills some inputs: another attacker or target may ask for others)
+  new MutationObserver(() => { people(); follow(); }).observe(watch, { attributes: true, attributeFilter: ["data-events"] });
   people();
   again();
 }
