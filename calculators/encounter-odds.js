@@ -139,6 +139,8 @@ export function mountOdds(box, { game, now, py, watch }) {
   const typed = {}; // what the player typed, by input name, kept across attacks
   let asked = 0;
   let formFor = "-"; // the attacker and first target the asked inputs were chosen for
+  /** @type {{attacker: string, targets: string[]}} */
+  let picked = { attacker: "", targets: [] }; // the engine's choice before the player's
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const who = h("select", { id: "ts-takeout-attacker" });
@@ -170,10 +172,10 @@ export function mountOdds(box, { game, now, py, watch }) {
   function people() {
     const { state } = now();
     const cs = state?.combatants || [];
-    const keepWho = who.value || state?.current || cs[0]?.id || "";
+    const keepWho = who.value || picked.attacker || state?.current || cs[0]?.id || "";
     who.replaceChildren(...cs.map((/** @type {any} */ c) => h("option", { value: c.id, text: c.name })));
     who.value = keepWho;
-    const keep = new Set(chosen());
+    const keep = new Set(chosen().length ? chosen() : picked.targets);
     const others = cs.filter((/** @type {any} */ c) => c.id !== who.value);
     if (!keep.size && others[0]) keep.add(others[0].id);
     targets.replaceChildren(targets.firstElementChild || "", ...others.map((/** @type {any} */ c) => {
@@ -184,10 +186,11 @@ export function mountOdds(box, { game, now, py, watch }) {
     }));
   }
 
-  async function loadForm() {
-    const { events } = now();
-    formFor = `${who.value}|${chosen()[0] || ""}`;
-    const reply = await py({ op: "odds_form", game, events, attacker: who.value, target: chosen()[0] || "" });
+  /** The form of the attacks the odds know, for the attacker and first target the engine
+   * answered for (a sheet fills some inputs). @param {any} reply */
+  function setForm(reply) {
+    formFor = `${reply.attacker}|${reply.targets[0] || ""}`;
+    picked = { attacker: reply.attacker, targets: reply.targets };
     attacks = reply.attacks;
     const keep = how.value;
     how.replaceChildren(...attacks.map((a) => h("option", { value: a.calc, text: a.title })));
@@ -207,19 +210,22 @@ export function mountOdds(box, { game, now, py, watch }) {
     return v;
   }
 
-  async function ask() {
+  /** Ask the engine; `form`: also the attacks' form (the first answer, or another attacker).
+   * @param {boolean} [form] */
+  async function ask(form = false) {
     const mine = ++asked;
     const ids = chosen();
-    if (!attack() || !ids.length) { out.replaceChildren(); status.textContent = "Choose a target."; return; }
+    if (!form && (!attack() || !ids.length)) { out.replaceChildren(); status.textContent = "Choose a target."; return; }
     status.textContent = "Working out…";
     box.dataset.busy = "";
     const t0 = performance.now();
     try {
-      const reply = await py({ op: "odds", game, events: now().events, attacker: who.value,
+      const reply = await py({ op: "odds", form, game, events: now().events, attacker: who.value,
         targets: ids, calc: how.value, inputs: inputs(), attacks: Number(n.value) || 1 });
       if (mine !== asked) return; // a newer question is on its way
+      if (form) { setForm(reply); people(); }
       out.replaceChildren(...reply.odds.map(answerNode));
-      status.textContent = "";
+      status.textContent = reply.odds.length ? "" : "Add a target to the fight.";
       box.dataset.ms = String(Math.round(performance.now() - t0));
     } catch (err) {
       if (mine !== asked) return;
@@ -232,7 +238,7 @@ export function mountOdds(box, { game, now, py, watch }) {
 
   const soon = () => { clearTimeout(timer); timer = setTimeout(() => { ask(); }, WAIT_MS); };
   const follow = () => { if (formFor === `${who.value}|${chosen()[0] || ""}`) soon(); else again(); };
-  const again = () => { loadForm().then(ask).catch((e) => { status.textContent = String(e?.message || e); }); };
+  const again = () => { ask(true); };
   who.addEventListener("change", () => { people(); again(); });
   how.addEventListener("change", () => {
     n.value = String(attack()?.attacks || 1);

@@ -36,10 +36,11 @@ FIGHTS = {
 }
 # marks the moments in the page itself (no polling delay in the figures)
 WATCH = """(() => {
-  const t = window.__odds = {ready: 0, answer: 0};
+  const t = window.__odds = {ready: 0, tracker: 0, answer: 0};
   new MutationObserver(() => {
     const ready = document.documentElement.dataset.tsPython === "ready";
     if (!t.ready && ready) t.ready = performance.now();
+    if (!t.tracker && document.querySelector(".ts-encounter[data-events]")) t.tracker = performance.now();
     if (!t.answer && document.querySelector(".ts-takeout-target")) t.answer = performance.now();
   }).observe(document, {subtree: true, childList: true, attributes: true});
 })();"""
@@ -66,6 +67,7 @@ def run(page_url: str, game: str, runs: int) -> tuple[list[float], list[float]]:
         sys.exit("bench_odds: Debian's chromium is not on PATH")
     answers: list[float] = []
     updates: list[float] = []
+    trackers: list[float] = []
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as user_dir:
         ctx = pw.chromium.launch_persistent_context(user_dir, executable_path=exe,
                                                     args=CHROMIUM_ARGS, **PHONE)
@@ -85,6 +87,7 @@ def run(page_url: str, game: str, runs: int) -> tuple[list[float], list[float]]:
             page.wait_for_function("() => window.__odds.answer > 0", timeout=300_000, polling=100)
             t = page.evaluate("() => window.__odds")
             answers.append(t["answer"] - t["ready"])
+            trackers.append(t["tracker"] - t["ready"])
             page.locator("#ts-takeout-more").click()
             field = page.locator(".ts-takeout-fields input[type=number]").first
             before = page.locator(".ts-takeout-answers").inner_html()
@@ -98,6 +101,8 @@ def run(page_url: str, game: str, runs: int) -> tuple[list[float], list[float]]:
             updates.append(page.evaluate("() => performance.now()") - start)
             page.close()
         ctx.close()
+    print("  Python ready -> the tracker's first state: "
+          + ", ".join(f"{x:.0f}" for x in trackers) + " ms")
     return answers, updates
 
 

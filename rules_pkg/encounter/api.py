@@ -72,9 +72,7 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
     if op in ("odds", "odds_form"):  # the odds panel (#28): before the roll, per target
         game = _game(req)
         enc = _fold(game, _stored(req.get("events")))
-        if op == "odds_form":
-            return {"attacks": odds.form(game, enc, req.get("attacker"), req.get("target"))}
-        return {"odds": odds.answer(game, enc, req)}
+        return odds.handle(op, game, enc, req)
     if op == "export":
         game = _game(req)
         name = req.get("name", "")

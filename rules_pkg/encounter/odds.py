@@ -36,6 +36,31 @@ def form(game: str, enc: Encounter, attacker: Any, target: Any) -> list[dict[str
     return out
 
 
+def handle(op: str, game: str, enc: Encounter, req: dict[str, Any]) -> dict[str, Any]:
+    """The two requests: "odds_form", and "odds" (with `"form": true` also the form, and
+    with no attacker or targets chosen yet, the current combatant against the first other:
+    the page's first answer needs one request, and no fold of its own before it)."""
+    if op == "odds_form":
+        return {"attacks": form(game, enc, req.get("attacker"), req.get("target"))}
+    first = bool(req.get("form"))
+    attacker, targets = req.get("attacker"), req.get("targets")
+    if first and not attacker and enc.combatants:
+        attacker = (enc.current or enc.combatants[0]).id
+    if first and not targets:
+        targets = [c.id for c in enc.combatants if c.id != attacker][:1]
+    out: dict[str, Any] = {"attacker": attacker or "", "targets": targets or []}
+    if first:
+        out["attacks"] = form(game, enc, attacker, (targets or [""])[0])
+        if not req.get("calc") and out["attacks"]:
+            req = {**req, "calc": out["attacks"][0]["calc"], "inputs": {},
+                   "attacks": out["attacks"][0]["attacks"]}
+    if first and not targets:
+        out["odds"] = []
+        return out
+    out["odds"] = answer(game, enc, {**req, "attacker": attacker, "targets": targets})
+    return out
+
+
 def answer(game: str, enc: Encounter, req: dict[str, Any]) -> list[dict[str, Any]]:
     """The answer for each chosen target (its current tracked state)."""
     calc = str(req.get("calc", ""))

@@ -300,3 +300,26 @@ def test_the_page_asks_through_the_encounter_api() -> None:
     bad = json.loads(api.handle_json(json.dumps(
         {"op": "odds", "game": "cyberpunk_red", "events": events, "targets": []})))
     assert not bad["ok"] and "target" in bad["message"]
+
+
+def test_the_first_request_chooses_and_brings_the_form() -> None:
+    """The page's first answer is one request: no attacker or target chosen yet, the first
+    combatant against the next, the form of the game's attacks with it."""
+    import json
+
+    from rules_pkg.encounter import api
+
+    events = [{"type": "add", "eid": "e1", "id": "a", "name": "Ada"},
+              {"type": "add", "eid": "e2", "id": "g", "name": "Ganger",
+               "values": [["hp", 10], ["sp_body", 4]]}]
+    reply = json.loads(api.handle_json(json.dumps(
+        {"op": "odds", "form": True, "game": "cyberpunk_red", "events": events})))
+    assert reply["ok"], reply
+    assert (reply["attacker"], reply["targets"]) == ("a", ["g"])
+    assert reply["attacks"][0]["calc"] == "cyberpunk_red.ranged"
+    # REF 6 + Weapon Skill 4 + 1d10 against the default DV 15: 1/2; 3d6 - 4 >= 10 or two
+    # 6s: 38/216 (test_cyberpunk_red_single_shot_at_a_ganger)
+    assert reply["odds"][0]["out_by"][0]["text"] == str(F(1, 2) * F(38, 216))
+    empty = json.loads(api.handle_json(json.dumps(
+        {"op": "odds", "form": True, "game": "cyberpunk_red", "events": []})))
+    assert empty["ok"] and empty["odds"] == [] and empty["attacks"]
