@@ -202,6 +202,7 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
     # their cells wrap more than block_cost() assumes (measured: about twice as tall)
     out = takeout_table(game.id)  # the chance to take out a typical target (#28)
     extra = sum(2 * block_cost(t) + 1.5 for t in (odds, out, *bands, beyond) if t)
+    extra += 2 * block_cost(out) + 1.5 if out else 0  # wide, at the end: it wraps the most
     picks, recs = choose(doc, BUDGET - extra)
     if bands:  # it carries every weapon: their record table would repeat the names
         recs = [t for t in recs if not any(r.get("table") for r in t["_records"])]
@@ -225,9 +226,6 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
     if odds:  # the core roll's odds, computed now by rules_pkg
         put(False, f'<h2 class="ts-cs-h">{html.escape(odds["caption"])}</h2>\n'
             + table({**odds, "caption": ""}))
-    if out:
-        put(True, f'<h2 class="ts-cs-h">{html.escape(out["caption"])}</h2>\n'
-            + table({**out, "caption": ""}))
     last: tuple[str, ...] = ()
     for p in picks:
         wide = p.block.get("type") == "table" and is_wide(
@@ -251,6 +249,9 @@ def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
     if beyond:  # the bands past AP 30 of the tables that go on
         put(False, f'<h2 class="ts-cs-h">{html.escape(beyond["caption"])}</h2>\n'
             + table({**beyond, "caption": ""}))
+    if out:  # after the columns: a wide table between them would split a run
+        put(True, f'<h2 class="ts-cs-h">{html.escape(out["caption"])}</h2>\n'
+            + table({**out, "caption": ""}))
     body = [f'<div class="{"ts-cs-wide" if wide else "ts-cs-cols"}">\n' + "\n".join(ps) + "\n</div>"
             for wide, ps in runs]
     if 'class="ts-flag"' in "".join(body):
