@@ -6,7 +6,7 @@
 
 import { h } from "./dom.mjs";
 import { EncounterError, EngineMissing, migrated, py } from "./encounter-apply.js";
-import { sriFor } from "./integrity.mjs";
+import { sriFor, verifiedModules } from "./integrity.mjs";
 import {
   activeEncounter, deleteEncounter, encountersOf, fileText, newEid, newEncounter, presetsOf,
   saveEncounter, savePreset, seed, setActive, setAsideEncounter,
@@ -128,6 +128,11 @@ function mount(el) {
       undoBtn, redoBtn),
     halfBox,
     storageNotes(exportDoc, show), msg, order, cardBox, addBox, histBox);
+  // the odds before the roll (#28), its own module: it asks Python and follows each render
+  const oddsBox = h("div", { class: "ts-enc-oddsbox" });
+  cardBox.after(oddsBox);
+  verifiedModules([new URL("./encounter-odds.js", import.meta.url)]).then(() => import("./encounter-odds.js"))
+    .then((m) => m.mountOdds(oddsBox, { game, now: () => ({ events: doc.events, state }), py, watch: el })).catch(show);
 
   pick.addEventListener("change", () => {
     const next = encountersOf(game).find((d) => d.id === pick.value);

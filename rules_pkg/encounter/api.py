@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import RulesError
 from ..untrusted import clean_name, json_depth
-from . import apply, codec, merge, replay, view
+from . import apply, codec, merge, odds, replay, view
 from . import events as ev
 from . import log as stored
 from .fold import rules_for
@@ -90,6 +90,10 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         return {"inputs": inputs_for(str(req.get("calc", "")), a, t)}
     if op == "merge":
         return _merge(_game(req), req)
+    if op in ("odds", "odds_form"):  # the odds panel (#28): before the roll, per target
+        game = _game(req)
+        enc = _fold(game, _stored(req.get("events")))
+        return odds.handle(op, game, enc, req)
     if op == "export":
         game = _game(req)
         name = req.get("name", "")

@@ -21,6 +21,7 @@ from typing import Any
 
 from scripts.site import render
 from scripts.site.cheatsheet_extra import band_tables, beyond_table, odds_table
+from scripts.site.cheatsheet_takeout import takeout_table
 from scripts.site.render import Json, PageCtx
 
 SITE_TOML = Path(__file__).with_name("site.toml")
@@ -197,7 +198,9 @@ def render_cheatsheet(game_id: str, doc: Json, placement: tuple[Any, Any, Any]) 
     bands = band_tables(doc)
     beyond = beyond_table(doc) if bands else None
     # their cells wrap more than block_cost() assumes (measured: about twice as tall)
-    extra = sum(2 * block_cost(t) + 1.5 for t in (odds, *bands, beyond) if t)
+    out = takeout_table(game_id)  # the chance to take out a typical target (#28)
+    extra = sum(2 * block_cost(t) + 1.5 for t in (odds, out, *bands, beyond) if t)
+    extra += 2 * block_cost(out) + 1.5 if out else 0  # wide, at the end: it wraps the most
     picks, recs = choose(doc, BUDGET - extra)
     if bands:  # it carries every weapon: their record table would repeat the names
         recs = [t for t in recs if not any(r.get("table") for r in t["_records"])]
@@ -244,6 +247,9 @@ def render_cheatsheet(game_id: str, doc: Json, placement: tuple[Any, Any, Any]) 
     if beyond:  # the bands past AP 30 of the tables that go on
         put(False, f'<h2 class="ts-cs-h">{html.escape(beyond["caption"])}</h2>\n'
             + table({**beyond, "caption": ""}))
+    if out:  # after the columns: a wide table between them would split a run
+        put(True, f'<h2 class="ts-cs-h">{html.escape(out["caption"])}</h2>\n'
+            + table({**out, "caption": ""}))
     body = [f'<div class="{"ts-cs-wide" if wide else "ts-cs-cols"}">\n' + "\n".join(ps) + "\n</div>"
             for wide, ps in runs]
     if 'class="ts-flag"' in "".join(body):

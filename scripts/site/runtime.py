@@ -55,7 +55,9 @@ UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.
             # the encounter tracker (issue 12): "Apply to …" on every page, the page itself
             "encounter-apply.js", "encounter-store.js", "encounter.js", "encounter-view.js",
             "encounter-status.js", "encounter-sync.js", "encounter-replay.js",
-            "encounter.css")
+            "encounter.css",
+            # the odds before the roll (issue #28): loaded by encounter.js once mounted
+            "encounter-odds.js", "encounter-odds.css")
 # The modules tableside.js imports, directly or not: every page preloads them with their
 # integrity before tableside.js, so its imports get checked copies (a browser checks an
 # import's integrity only through a preload or an import map).

@@ -78,7 +78,9 @@ def test_each_game_lists_every_module_once() -> None:
     for game in registry.game_modules():
         package = import_module(f"rules_pkg.{game}")
         found = {m.name for m in pkgutil.iter_modules(package.__path__)}
-        assert sorted(package.MODULES) == sorted(found), game
+        # a game's odds at the table (rules_pkg.takeout finds them) hold no calculator
+        calcs = {m for m in found if m != "takeout"}
+        assert sorted(package.MODULES) == sorted(calcs), game
 
 
 def test_the_order_is_the_games_then_their_modules_then_the_lines() -> None:

@@ -1,0 +1,130 @@
+"""How fast the Encounter page's odds answer (issue #28), on the bench's phone profile.
+
+Usage: python -m scripts.bench_odds [--site site] [--runs 5] [--game cyberpunk_red]
+
+Each run opens the game's Encounter page with a fight of three (an attacker and two
+targets, stored before the page loads) in a warm browser (primed by one unthrottled
+visit), throttled as `scripts/bench.py`'s phone (4x CPU, Slow 4G), and reports:
+
+* answer: from "Python ready" (`<html data-ts-python="ready">`) to the odds panel's first
+  answer on screen, the target: 200 ms or less;
+* the tracker's own first state, for comparison (the page's other Python work comes first);
+* update: from an input changed (the attack's DV or its first number) to the new answer
+  on screen (the panel waits 120 ms for typing to settle: included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from scripts.bench import CHROMIUM_ARGS, CPU_SLOWDOWN, PHONE, SLOW_4G
+from scripts.bench_server import serve
+
+FIGHTS = {
+    "cyberpunk_red": ("cyberpunk-red", [["hp", 25], ["sp_body", 7]], [["hp", 40], ["sp_body", 11]]),
+    "forbidden_lands": ("forbidden-lands", [["strength", 3]], [["strength", 4], ["armour", 3]]),
+    "d100": ("d100", [["wounds", 12]], [["wounds", 12], ["ap", 4]]),
+    "horizon": ("horizon", [["defense", 0]], [["defense", 10]]),
+    "mecha": ("mecha", [["vitality", 20]], [["vitality", 20], ["armour_dice", 2]]),
+}
+# marks the moments in the page itself (no polling delay in the figures)
+WATCH = """(() => {
+  const t = window.__odds = {ready: 0, tracker: 0, answer: 0};
+  new MutationObserver(() => {
+    const ready = document.documentElement.dataset.tsPython === "ready";
+    if (!t.ready && ready) t.ready = performance.now();
+    const folded = document.querySelector(".ts-encounter[data-events]");
+    if (!t.tracker && folded) t.tracker = performance.now();
+    if (!t.answer && document.querySelector(".ts-takeout-target")) t.answer = performance.now();
+  }).observe(document, {subtree: true, childList: true, attributes: true});
+})();"""
+SEED = """(([d, g]) => {
+  localStorage.setItem('tableside:encounters', JSON.stringify({[d.id]: d}));
+  localStorage.setItem('tableside:encounter-active', JSON.stringify({[g]: d.id}));
+})(%s);"""
+
+
+def fight(game: str) -> dict[str, Any]:
+    _, first, second = FIGHTS[game]
+    return {"format": "tableside-encounter", "schema": 2, "game": game, "name": "Bench",
+            "id": "ebench", "updated": 1, "events": [
+                {"type": "add", "eid": "e1", "id": "a", "name": "Ada"},
+                {"type": "add", "eid": "e2", "id": "g", "name": "Ganger", "values": first},
+                {"type": "add", "eid": "e3", "id": "b", "name": "Boss", "values": second}]}
+
+
+def run(page_url: str, game: str, runs: int) -> tuple[list[float], list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    exe = shutil.which("chromium")
+    if not exe:
+        sys.exit("bench_odds: Debian's chromium is not on PATH")
+    answers: list[float] = []
+    updates: list[float] = []
+    trackers: list[float] = []
+    with sync_playwright() as pw, tempfile.TemporaryDirectory() as user_dir:
+        ctx = pw.chromium.launch_persistent_context(user_dir, executable_path=exe,
+                                                    args=CHROMIUM_ARGS, **PHONE)
+        ctx.add_init_script(SEED % json.dumps([fight(game), game]))
+        ctx.add_init_script(WATCH)
+        prime = ctx.new_page()  # the warm visit's caches: runtime, snapshot, modules
+        prime.goto(page_url)
+        prime.wait_for_selector(".ts-takeout-target", timeout=300_000)
+        prime.close()
+        for _ in range(runs):
+            page = ctx.new_page()
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Network.enable", {"maxTotalBufferSize": 1024, "maxResourceBufferSize": 1024})
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+            cdp.send("Network.emulateNetworkConditions", SLOW_4G)
+            page.goto(page_url)
+            page.wait_for_function("() => window.__odds.answer > 0", timeout=300_000, polling=100)
+            t = page.evaluate("() => window.__odds")
+            answers.append(t["answer"] - t["ready"])
+            trackers.append(t["tracker"] - t["ready"])
+            page.locator("#ts-takeout-more").click()
+            field = page.locator(".ts-takeout-fields input[type=number]").first
+            before = page.locator(".ts-takeout-answers").inner_html()
+            value = int(field.input_value() or 0)
+            start = page.evaluate("() => performance.now()")
+            field.fill(str(value + 1 if value < 30 else value - 1))
+            page.wait_for_function(
+                "(b) => !('busy' in document.querySelector('.ts-enc-oddsbox').dataset)"
+                " && document.querySelector('.ts-takeout-answers').innerHTML !== b",
+                arg=before, timeout=60_000, polling="raf")
+            updates.append(page.evaluate("() => performance.now()") - start)
+            page.close()
+        ctx.close()
+    print("  Python ready -> the tracker's first state: "
+          + ", ".join(f"{x:.0f}" for x in trackers) + " ms")
+    return answers, updates
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--site", type=Path, default=Path("site"))
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--game", choices=sorted(FIGHTS), default="cyberpunk_red")
+    args = ap.parse_args()
+    sm = (args.site / "sitemap.xml").read_text("utf-8")
+    pm = re.search(r"<loc>https?://[^/<]*?:(\d+)/", sm)
+    with serve(args.site, {}, int(pm.group(1)) if pm else 8000) as base:
+        answers, updates = run(f"{base}{FIGHTS[args.game][0]}/encounter/", args.game, args.runs)
+    print(f"odds on the phone profile ({CPU_SLOWDOWN}x CPU, Slow 4G), {args.game}, "
+          f"2 targets, n={args.runs}")
+    print(f"  Python ready -> first answer: median {statistics.median(answers):.0f} ms "
+          f"(runs: {', '.join(f'{x:.0f}' for x in answers)}); target <= 200 ms")
+    print(f"  input changed -> new answer: median {statistics.median(updates):.0f} ms "
+          f"(runs: {', '.join(f'{x:.0f}' for x in updates)}; includes the 120 ms wait for typing)")
+
+
+if __name__ == "__main__":
+    main()
