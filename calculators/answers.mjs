@@ -21,6 +21,22 @@ export function findAnswer(answers, id, inputs) {
   return answers.find((a) => a.calc === id && sameInputs(a.inputs, inputs)) || null;
 }
 
+/** A result as the page carries it, made whole: an exact number page_answers.py's
+ * compact() wrote as {frac: "p/q"} is {text: "p/q", value: p/q} again, the live engine's
+ * double (p and q are exact in a double; the one division rounds as Python's does).
+ * @param {unknown} value @returns {any} */
+export function expand(value) {
+  if (Array.isArray(value)) return value.map(expand);
+  if (!value || typeof value !== "object") return value;
+  const keys = Object.keys(value);
+  const frac = /** @type {Record<string, unknown>} */ (value).frac;
+  if (keys.length === 1 && typeof frac === "string" && /^-?\d+\/\d+$/.test(frac)) {
+    const [p, q] = frac.split("/").map(Number);
+    return { text: frac, value: p / q };
+  }
+  return Object.fromEntries(keys.map((k) => [k, expand(/** @type {any} */ (value)[k])]));
+}
+
 /** The entries of a page's answers element, or [] (missing, or not the JSON it should be).
  * @param {string | undefined} text @returns {Answer[]} */
 export function parseAnswers(text) {
@@ -28,7 +44,7 @@ export function parseAnswers(text) {
     const list = JSON.parse(text || "[]");
     return Array.isArray(list) ? list.filter((a) => a && typeof a.calc === "string"
       && a.inputs && typeof a.inputs === "object" && a.result && typeof a.result === "object")
-      : [];
+      .map((a) => ({ ...a, result: expand(a.result) })) : [];
   } catch {
     return [];
   }

@@ -85,6 +85,39 @@ def form_values(calc: Any, preset: Mapping[str, Any]) -> dict[str, FormValue]:
     return values
 
 
+_FRACTION = re.compile(r"-?\d+/\d+")
+
+
+def compact(value: Any) -> Any:
+    """A result as a page carries it: an exact number ({"text": "p/q", "value": p/q}, the
+    value's digits the least compressible bytes a page carries) as {"frac": "p/q"}, where
+    answers.mjs's expand() gives the same double back (p and q exact in a double, and
+    p / q rounded once, in both languages)."""
+    if isinstance(value, dict):
+        text = value.get("text")
+        if list(value) == ["text", "value"] and isinstance(text, str) \
+                and _FRACTION.fullmatch(text):
+            p, q = (int(n) for n in text.split("/"))
+            if abs(p) <= 2**53 and 0 < q <= 2**53 and p / q == value["value"]:
+                return {"frac": text}
+        return {k: compact(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [compact(v) for v in value]
+    return value
+
+
+def expand(value: Any) -> Any:
+    """compact() undone, as answers.mjs's expand() does it (for the tests)."""
+    if isinstance(value, dict):
+        if list(value) == ["frac"]:
+            p, q = (int(n) for n in value["frac"].split("/"))
+            return {"text": value["frac"], "value": p / q}
+        return {k: expand(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [expand(v) for v in value]
+    return value
+
+
 def _entry(calc_id: str, calc: Any, inputs: dict[str, FormValue]) -> str | None:
     """One answer as JSON, or None: the engine refuses these inputs (RulesError) or a
     rule fails. The inputs go through Calculator.run exactly as the browser's bridge
@@ -95,7 +128,7 @@ def _entry(calc_id: str, calc: Any, inputs: dict[str, FormValue]) -> str | None:
         return None
     if result["dice"]:  # a die a reader entered (d100.test's rolled): the roll log's matter
         return None
-    return json.dumps({"calc": calc_id, "inputs": inputs, "result": result},
+    return json.dumps({"calc": calc_id, "inputs": inputs, "result": compact(result)},
                       ensure_ascii=False, separators=(",", ":"))
 
 
