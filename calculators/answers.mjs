@@ -38,16 +38,28 @@ export function expand(value) {
 }
 
 /** The entries of a page's answers element, or [] (missing, or not the JSON it should be).
+ * A change page_answers.py wrote as the input it sets ("set") and the entry it changes
+ * ("of", that entry's place) gets that entry's inputs with its own set.
  * @param {string | undefined} text @returns {Answer[]} */
 export function parseAnswers(text) {
+  let list;
   try {
-    const list = JSON.parse(text || "[]");
-    return Array.isArray(list) ? list.filter((a) => a && typeof a.calc === "string"
-      && a.inputs && typeof a.inputs === "object" && a.result && typeof a.result === "object")
-      .map((a) => ({ ...a, result: expand(a.result) })) : [];
+    list = JSON.parse(text || "[]");
   } catch {
     return [];
   }
+  if (!Array.isArray(list)) return [];
+  /** @type {(Answer | null)[]} */
+  const out = [];
+  for (const a of list) {
+    const base = a && Number.isInteger(a.of) && a.of < out.length ? out[a.of] : null;
+    const inputs = base && base.calc === a.calc && a.set && typeof a.set === "object"
+      ? { ...base.inputs, ...a.set } : a?.inputs;
+    const ok = a && typeof a.calc === "string" && inputs && typeof inputs === "object"
+      && a.result && typeof a.result === "object";
+    out.push(ok ? { calc: a.calc, inputs, result: expand(a.result) } : null);
+  }
+  return /** @type {Answer[]} */ (out.filter(Boolean));
 }
 
 /** The same result: the live engine's reply and the answer worked out ahead, both as

@@ -83,7 +83,7 @@ def coverage(site: Path, samples: int = SAMPLES) -> dict[str, tuple[int, int]]:
         if not m:
             continue
         carried = {json.dumps([a["calc"], a["inputs"]], sort_keys=True)
-                   for a in json.loads(html.unescape(m.group(1)))}
+                   for a in page_answers.carried(html.unescape(m.group(1)))}
         for cid, preset in page_answers.hosts(text):
             calc = rules_pkg.get(cid)
             start = page_answers.form_values(calc, preset)

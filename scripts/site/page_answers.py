@@ -219,9 +219,37 @@ def _candidates(placed: list[tuple[str, str]]) -> Iterator[tuple[int, str | None
 
 def _element(entries: list[tuple[int, str]]) -> str:
     """The hidden element for these entries, each host's together (gzip then finds the
-    answers of one calculator, much alike, within its window)."""
-    body = ",".join(e for _, e in sorted(entries, key=lambda ke: ke[0]))
+    answers of one calculator, much alike, within its window); a change names only the
+    input it sets and the entry it changes ("of", its place: answers.mjs's parseAnswers
+    gives it that entry's inputs with this one set)."""
+    written: list[str] = []
+    first: dict[int, dict[str, Any]] = {}  # each host's first entry: its start, if carried
+    for k, text in sorted(entries, key=lambda ke: ke[0]):
+        entry = json.loads(text)
+        start = first.setdefault(k, {"at": len(written), **entry})
+        moved = [n for n, v in entry["inputs"].items() if start["inputs"].get(n) != v]
+        if len(moved) == 1 and start["at"] != len(written) \
+                and set(entry["inputs"]) == set(start["inputs"]):
+            text = json.dumps({"calc": entry["calc"], "of": start["at"],
+                               "set": {moved[0]: entry["inputs"][moved[0]]},
+                               "result": entry["result"]}, ensure_ascii=False,
+                              separators=(",", ":"))
+        written.append(text)
+    body = ",".join(written)
     return f"<div class=\"ts-answers\" hidden data-answers='{attribute(f'[{body}]')}'></div>"
+
+
+def carried(element_json: str) -> list[dict[str, Any]]:
+    """The entries a page's answers element holds, each with its whole inputs and its
+    whole result, as answers.mjs's parseAnswers reads them (for the tests and the bench)."""
+    out: list[dict[str, Any]] = []
+    for entry in json.loads(element_json):
+        if "of" in entry:
+            entry = {"calc": entry["calc"], "inputs": {**out[entry["of"]]["inputs"],
+                                                       **entry["set"]},
+                     "result": entry["result"]}
+        out.append({**entry, "result": expand(entry["result"])})
+    return out
 
 
 def block(placed: Iterable[tuple[str, Mapping[str, Any]]]) -> str:

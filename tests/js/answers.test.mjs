@@ -58,3 +58,16 @@ test("an exact number carried as its fraction is the live engine's number again"
   assert.ok(sameResult(carried[0].result, live));
   assert.deepEqual(expand({ frac: "1/3", more: 1 }), { frac: "1/3", more: 1 }); // not one
 });
+
+test("a change carried as the input it sets gets the inputs of the entry it changes", () => {
+  const start = { calc: "d100.test", inputs: { characteristic: "40", horde: false }, result };
+  const text = JSON.stringify([start,
+    { calc: "d100.test", of: 0, set: { characteristic: "41" }, result: { ...result, summary: "41" } },
+    { calc: "d100.range", of: 0, set: { horde: true }, result }, // another calculator's: none
+    { calc: "d100.test", of: 7, set: { horde: true }, result }]); // no such entry: none
+  const list = parseAnswers(text);
+  assert.equal(list.length, 2);
+  assert.equal(findAnswer(list, "d100.test", { characteristic: "41", horde: false })?.result.summary, "41");
+  assert.equal(findAnswer(list, "d100.test", { characteristic: "40", horde: true }), null);
+  assert.deepEqual(start.inputs, { characteristic: "40", horde: false }); // not changed
+});
