@@ -54,8 +54,11 @@ micropython 1.27.0) doing the same table look-up on the same extracted data (rul
 cannot run there: MicroPython has no fractions or dataclasses, so the page carries the
 closest equivalent code, and the bench checks both give the same summary line).
 
-Also runs `python -m scripts.bench.rules` (CPython rules figures) when it exists and
-`node scripts/bench/pyodide_node.mjs` (rules_pkg import and big-pool odds in Pyodide).
+Prints what scripts/bench/ahead.py measures on the built site: the bytes the answers
+worked out ahead add per page (median, largest; gzip) and the share of sampled one-input
+changes they answer before Python (issue 26). Also runs `python -m scripts.bench.rules`
+(CPython rules figures) when it exists and `node scripts/bench/pyodide_node.mjs`
+(rules_pkg import and big-pool odds in Pyodide).
 """
 
 from __future__ import annotations

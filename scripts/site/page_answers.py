@@ -1,4 +1,5 @@
-"""Each calculator's answer for its starting inputs, worked out at build time (issue 13).
+"""Each calculator's answers for its starting inputs (issue 13) and for changes of one input
+from them (issue 26), worked out at build time.
 
 A calculator page used to show its forms with nothing under them until Python had
 started and run a first calculation: seconds on a phone, about a minute on a first visit
@@ -13,8 +14,8 @@ Then, within a byte budget per page (BUDGET_GZIP), the answers for the changes o
 input a reader most likely makes first (issue 26), nearest first, every calculator of the
 page in turn: a checkbox toggled and the stepper's +1 and -1, then the options next to a
 select's, then the values 2, 3, ... steps from the start (up to INT_REACH) and the options
-further along. The first change a reader makes is then mostly answered at once; the live
-engine answers the rest once Python is ready.
+further along. A reader's first change, if one of those, is answered at once; the live
+engine answers the rest once Python is ready (`python -m scripts.bench.ahead`: the share).
 
 Exact answers only: nothing is rolled here (a roll's dice, and its entry in the roll log,
 come from a real roll in the browser). Starting inputs the engine refuses (a weapon the
