@@ -1,12 +1,14 @@
 // @ts-check
-// Answers worked out ahead (issue 13): a page carries each of its calculators' answers for
-// the inputs its form starts with, worked out at build time by the same rules_pkg on
-// CPython (scripts/site/page_answers.py), in a hidden element's attribute (text, never
-// markup). While Python starts, a form whose inputs are exactly those shows that answer at
-// once, through the one result renderer (result.mjs), marked as worked out ahead; an input
-// changed away from them takes it down again (a form then waits for the engine, as without
-// it). Once Python is ready, the live engine works the same inputs out and its answer
-// takes the place of the one worked out ahead.
+// Answers worked out ahead (issues 13, 26): a page carries its calculators' answers for
+// the inputs each form starts with and, within a byte budget, for the changes of one input
+// a reader most likely makes first (a checkbox, the stepper's +1/-1, the next options,
+// the nearest steps), worked out at build time by the same rules_pkg on CPython
+// (scripts/site/page_answers.py), in a hidden element's attribute (text, never markup).
+// While Python starts, a form whose inputs are exactly one of those shows its answer at
+// once, through the one result renderer (result.mjs), marked as worked out ahead; inputs
+// the page carries no answer for take it down (the form then waits for the engine, as
+// without it). Once Python is ready, the live engine works the shown inputs out and its
+// answer takes the place of the one worked out ahead; from then on the live engine answers.
 // Not for a form restored from a link (url-state.mjs): its inputs are the link's.
 
 import { h } from "./dom.mjs";
@@ -19,7 +21,7 @@ import { findAnswer, parseAnswers, sameInputs, sameResult } from "./answers.mjs"
 
 export const HINT = "Worked out ahead";
 const HINT_TITLE = "Worked out when this site was built, by the same rules engine, for "
-  + "the inputs this form starts with; the engine works it out again once it has started.";
+  + "these inputs; the engine works it out again once it has started.";
 
 /** @type {{ el: Element | null, list: Answer[] }} the current page's, parsed once */
 const parsed = { el: null, list: [] };
@@ -51,46 +53,55 @@ function confirmed(out) {
 }
 
 /**
- * Show the answer worked out ahead for this form as it starts, if the page has one, and
- * keep it only while the inputs are still those. Called by tableside.js's mount() once the
- * form is built, before its own input listeners (which mark a shown result out of date).
+ * Show the answer worked out ahead for this form's inputs, as it starts and as a reader
+ * changes them before Python is ready, when the page has one. Called by tableside.js's
+ * mount() once the form is built, before its own input listeners (which mark a shown
+ * result out of date).
  * @param {HTMLElement} host @param {Registry.Calculator} calc
  * @param {HTMLFormElement} form @param {HTMLElement} out the form's result box
  */
 export function answerAhead(host, calc, form, out) {
-  const answer = findAnswer(pageAnswers(), calc.id, readInputs(calc, form));
-  if (!answer) return;
-  const offer = () => {
-    show(host, out, answer);
-    python().then((run) => later(() => replace(host, calc, form, out, answer, run)), () => {
-      // no engine: the answer worked out ahead stays, still marked so (the status says why)
-    });
-  };
-  offer();
+  const mine = pageAnswers().filter((a) => a.calc === calc.id);
+  if (!mine.length) return;
+  /** @type {{ shown: Answer | null, live: boolean }} */
+  const state = { shown: null, live: false };
   const follow = () => {
-    if (out.dataset.tsAhead === undefined) return; // a live answer stands there now
-    const same = sameInputs(answer.inputs, readInputs(calc, form));
-    if (same && out.hidden) offer(); // back to the starting inputs
-    else if (!same && !out.hidden) { // not an answer to these inputs: wait for the engine
+    if (state.live && !(out.dataset.tsAhead !== undefined && !out.hidden)) return;
+    const inputs = readInputs(calc, form);
+    if (state.shown && !out.hidden && sameInputs(state.shown.inputs, inputs)) return;
+    const answer = state.live ? null : findAnswer(mine, calc.id, inputs);
+    if (answer) { // these inputs' answer, worked out ahead
+      state.shown = answer;
+      show(host, out, answer);
+    } else if (!out.hidden) { // not an answer to these inputs: wait for the engine
+      state.shown = null;
       out.hidden = true;
       highlightRows(host, []);
     }
   };
+  follow();
+  python().then((run) => {
+    state.live = true; // the live engine answers from now on
+    later(() => replace(host, calc, form, out, state.shown, run));
+  }, () => {
+    // no engine: the answers worked out ahead stay, still marked so (the status says why)
+  });
   form.addEventListener("input", follow);
   form.addEventListener("change", follow);
 }
 
-/** Once Python is ready: the live engine works the same inputs out, and its answer takes
+/** Once Python is ready: the live engine works the shown inputs out, and its answer takes
  * the place of the one worked out ahead (when the two are the same, the shown one stays,
  * as a reader may have opened its steps, and only loses its hint).
  * @param {HTMLElement} host @param {Registry.Calculator} calc @param {HTMLFormElement} form
- * @param {HTMLElement} out @param {Answer} answer
+ * @param {HTMLElement} out @param {Answer | null} answer the one shown when Python got ready
  * @param {import("./boot.mjs").Run} run */
 async function replace(host, calc, form, out, answer, run) {
   // replaced already (Compute), taken down (inputs changed), or a Compute is on its way
-  const standing = () => host.isConnected && out.dataset.tsAhead !== undefined && !out.hidden
-      && !host.getAttribute("aria-busy") && sameInputs(answer.inputs, readInputs(calc, form));
-  if (!standing()) return;
+  const standing = () => answer !== null && host.isConnected && out.dataset.tsAhead !== undefined
+      && !out.hidden && !host.getAttribute("aria-busy")
+      && sameInputs(answer.inputs, readInputs(calc, form));
+  if (!standing() || answer === null) return;
   const inputs = readInputs(calc, form);
   let reply;
   try {

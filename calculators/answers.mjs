@@ -21,17 +21,45 @@ export function findAnswer(answers, id, inputs) {
   return answers.find((a) => a.calc === id && sameInputs(a.inputs, inputs)) || null;
 }
 
+/** A result as the page carries it, made whole: an exact number page_answers.py's
+ * compact() wrote as {frac: "p/q"} is {text: "p/q", value: p/q} again, the live engine's
+ * double (p and q are exact in a double; the one division rounds as Python's does).
+ * @param {unknown} value @returns {any} */
+export function expand(value) {
+  if (Array.isArray(value)) return value.map(expand);
+  if (!value || typeof value !== "object") return value;
+  const keys = Object.keys(value);
+  const frac = /** @type {Record<string, unknown>} */ (value).frac;
+  if (keys.length === 1 && typeof frac === "string" && /^-?\d+\/\d+$/.test(frac)) {
+    const [p, q] = frac.split("/").map(Number);
+    return { text: frac, value: p / q };
+  }
+  return Object.fromEntries(keys.map((k) => [k, expand(/** @type {any} */ (value)[k])]));
+}
+
 /** The entries of a page's answers element, or [] (missing, or not the JSON it should be).
+ * A change page_answers.py wrote as the input it sets ("set") and the entry it changes
+ * ("of", that entry's place) gets that entry's inputs with its own set.
  * @param {string | undefined} text @returns {Answer[]} */
 export function parseAnswers(text) {
+  let list;
   try {
-    const list = JSON.parse(text || "[]");
-    return Array.isArray(list) ? list.filter((a) => a && typeof a.calc === "string"
-      && a.inputs && typeof a.inputs === "object" && a.result && typeof a.result === "object")
-      : [];
+    list = JSON.parse(text || "[]");
   } catch {
     return [];
   }
+  if (!Array.isArray(list)) return [];
+  /** @type {(Answer | null)[]} */
+  const out = [];
+  for (const a of list) {
+    const base = a && Number.isInteger(a.of) && a.of < out.length ? out[a.of] : null;
+    const inputs = base && base.calc === a.calc && a.set && typeof a.set === "object"
+      ? { ...base.inputs, ...a.set } : a?.inputs;
+    const ok = a && typeof a.calc === "string" && inputs && typeof inputs === "object"
+      && a.result && typeof a.result === "object";
+    out.push(ok ? { calc: a.calc, inputs, result: expand(a.result) } : null);
+  }
+  return /** @type {Answer[]} */ (out.filter(Boolean));
 }
 
 /** The same result: the live engine's reply and the answer worked out ahead, both as

@@ -54,14 +54,16 @@ micropython 1.27.0) doing the same table look-up on the same extracted data (rul
 cannot run there: MicroPython has no fractions or dataclasses, so the page carries the
 closest equivalent code, and the bench checks both give the same summary line).
 
-Also runs `python -m scripts.bench.rules` (CPython rules figures) when it exists and
-`node scripts/bench/pyodide_node.mjs` (rules_pkg import and big-pool odds in Pyodide).
+Prints what scripts/bench/ahead.py measures on the built site: the bytes the answers
+worked out ahead add per page (median, largest; gzip) and the share of sampled one-input
+changes they answer before Python (issue 26). Also runs `python -m scripts.bench.rules`
+(CPython rules figures) when it exists and `node scripts/bench/pyodide_node.mjs`
+(rules_pkg import and big-pool odds in Pyodide).
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import html
 import json
 import os
@@ -77,6 +79,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from scripts.bench import ahead
 from scripts.bench.pages import INSTRUMENT, NEXT_PAGE, READ_VISIT, write_mpy_page
 from scripts.bench.report import Series, Visit, ratios, table, verdicts
 from scripts.bench.server import SERVED, VARIANT, serve
@@ -229,26 +232,6 @@ def run_series(pw: Any, base: str, p: SitePlan, label: str, kind: str, variant: 
         close()
         VARIANT["plain"] = False
     return s
-
-
-_ANSWERS = re.compile(r"<div class=\"ts-answers\"[^>]*></div>\n?")
-
-
-def answers_bytes(site: Path) -> dict[str, tuple[int, int]]:
-    """What the answers worked out ahead (issue 13, scripts/site/page_answers.py) add to
-    each calculator page: bytes raw, and gzipped as the bench server sends a page (the page
-    with them minus the page without them)."""
-    out = {}
-    for page in sorted(site.rglob("index.html")):
-        text = page.read_bytes()
-        m = _ANSWERS.search(text.decode("utf-8"))
-        if not m:
-            continue
-        without = text.replace(m.group(0).encode("utf-8"), b"", 1)
-        gz = (len(gzip.compress(text, compresslevel=6, mtime=0))
-              - len(gzip.compress(without, compresslevel=6, mtime=0)))
-        out[page.parent.relative_to(site).as_posix() + "/"] = (len(text) - len(without), gz)
-    return out
 
 
 def cpu_calibration_ms() -> float:
@@ -420,15 +403,8 @@ def main(argv: list[str] | None = None) -> int:
     same = ("not measured" if not mps else "same" if pys == mps
             else f"DIFFERENT: {sorted(pys)} vs {sorted(mps)}")
     print(f"\nresult line, Pyodide vs MicroPython: {same}")
-    added = answers_bytes(site)
-    if added:
-        raw = statistics.median(r for r, _ in added.values())
-        gz = statistics.median(g for _, g in added.values())
-        mine = added.get(p.profile, (0, 0))
-        most = max(r for r, _ in added.values())
-        print(f"answers worked out ahead (issue 13): /{p.profile} +{mine[0]} B raw, "
-              f"+{mine[1]} B gzip; median of {len(added)} calculator pages +{raw:.0f} B raw, "
-              f"+{gz:.0f} B gzip; largest +{most} B raw")
+    for line in ahead.report(site, p.profile):
+        print(line)
     for label, mb in first_visits.items():
         fv = "failed" if mb is None else f"{mb:.1f} MB"
         print(f"first visit to {label} with the service worker, until saved offline, "

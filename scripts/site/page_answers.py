@@ -1,4 +1,5 @@
-"""Each calculator's answer for its starting inputs, worked out at build time (issue 13).
+"""Each calculator's answers for its starting inputs (issue 13) and for changes of one input
+from them (issue 26), worked out at build time.
 
 A calculator page used to show its forms with nothing under them until Python had
 started and run a first calculation: seconds on a phone, about a minute on a first visit
@@ -8,6 +9,13 @@ defaults and the page's preset), and the page carries each answer (`Result.to_di
 beside its registry entries (page_registry.py): calculators/ahead.mjs shows it at once,
 through the one result renderer (result.mjs: text, never markup), until the live answer
 replaces it.
+
+Then, within a byte budget per page (BUDGET_GZIP), the answers for the changes of one
+input a reader most likely makes first (issue 26), nearest first, every calculator of the
+page in turn: a checkbox toggled and the stepper's +1 and -1, then the options next to a
+select's, then the values 2, 3, ... steps from the start (up to INT_REACH) and the options
+further along. A reader's first change, if one of those, is answered at once; the live
+engine answers the rest once Python is ready (`python -m scripts.bench.ahead`: the share).
 
 Exact answers only: nothing is rolled here (a roll's dice, and its entry in the roll log,
 come from a real roll in the browser). Starting inputs the engine refuses (a weapon the
@@ -19,7 +27,8 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterable, Mapping
+import zlib
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -28,6 +37,11 @@ _HOST = re.compile(r'<div class="ts-calc" data-calc="([^"]*)" data-preset=\'([^\
 _TRUE = {"1", "true", "yes", "on"}
 
 FormValue = str | bool
+
+# The answers a page carries, gzipped (level 6, as the bench's server and most hosts send
+# a page), at most: its starting answers always, then the one-input changes that fit.
+BUDGET_GZIP = 6_000
+INT_REACH = 10  # a whole number's changes: at most this many steps from the start
 
 
 def hosts(markdown: str) -> list[tuple[str, dict[str, str]]]:
@@ -72,24 +86,105 @@ def form_values(calc: Any, preset: Mapping[str, Any]) -> dict[str, FormValue]:
     return values
 
 
+_FRACTION = re.compile(r"-?\d+/\d+")
+
+
+def compact(value: Any) -> Any:
+    """A result as a page carries it: an exact number ({"text": "p/q", "value": p/q}, the
+    value's digits the least compressible bytes a page carries) as {"frac": "p/q"}, where
+    answers.mjs's expand() gives the same double back (p and q exact in a double, and
+    p / q rounded once, in both languages)."""
+    if isinstance(value, dict):
+        text = value.get("text")
+        if list(value) == ["text", "value"] and isinstance(text, str) \
+                and _FRACTION.fullmatch(text):
+            p, q = (int(n) for n in text.split("/"))
+            if abs(p) <= 2**53 and 0 < q <= 2**53 and p / q == value["value"]:
+                return {"frac": text}
+        return {k: compact(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [compact(v) for v in value]
+    return value
+
+
+def expand(value: Any) -> Any:
+    """compact() undone, as answers.mjs's expand() does it (for the tests)."""
+    if isinstance(value, dict):
+        if list(value) == ["frac"]:
+            p, q = (int(n) for n in value["frac"].split("/"))
+            return {"text": value["frac"], "value": p / q}
+        return {k: expand(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [expand(v) for v in value]
+    return value
+
+
+def _entry(calc_id: str, calc: Any, inputs: dict[str, FormValue]) -> str | None:
+    """One answer as JSON, or None: the engine refuses these inputs (RulesError) or a
+    rule fails. The inputs go through Calculator.run exactly as the browser's bridge
+    (calculators/bridge.py's run_json) passes them: no roll, no seed."""
+    try:
+        result = calc.run(**inputs).to_dict()
+    except Exception:  # refused, or a rule's bug: the form waits for Python
+        return None
+    if result["dice"]:  # a die a reader entered (d100.test's rolled): the roll log's matter
+        return None
+    return json.dumps({"calc": calc_id, "inputs": inputs, "result": compact(result)},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
 @cache
-def answer(calc_id: str, preset_json: str) -> str | None:
-    """The entry for one calculator and preset as JSON, or None (no such calculator, or the
-    engine refuses these inputs). The inputs go through Calculator.run exactly as the
-    browser's bridge (calculators/bridge.py's run_json) passes them: no roll, no seed."""
+def _calc(calc_id: str) -> Any:
     import rules_pkg
 
     try:
-        calc = rules_pkg.get(calc_id)
+        return rules_pkg.get(calc_id)
     except Exception:  # an unknown id: tableside.js says so where it stands
         return None
-    inputs = form_values(calc, json.loads(preset_json))
-    try:
-        result = calc.run(**inputs).to_dict()
-    except Exception:  # refused (RulesError) or a rule's bug: the form waits for Python
+
+
+@cache
+def answer(calc_id: str, preset_json: str) -> str | None:
+    """The entry for one calculator's starting inputs (its defaults and this preset) as
+    JSON, or None (no such calculator, or the engine refuses these inputs)."""
+    calc = _calc(calc_id)
+    if calc is None:
         return None
-    return json.dumps({"calc": calc_id, "inputs": inputs, "result": result},
-                      ensure_ascii=False, separators=(",", ":"))
+    return _entry(calc_id, calc, form_values(calc, json.loads(preset_json)))
+
+
+@cache
+def changed(calc_id: str, preset_json: str, name: str, value: FormValue) -> str | None:
+    """The entry for the starting inputs with input `name` set to `value`, or None."""
+    calc = _calc(calc_id)
+    inputs = form_values(calc, json.loads(preset_json))
+    return _entry(calc_id, calc, {**inputs, name: value})
+
+
+def changes(calc: Any, start: Mapping[str, FormValue]) -> list[tuple[int, str, FormValue]]:
+    """Each change of one input from `start` a reader may make, as (steps from the start,
+    input, value as the form holds it): a checkbox toggled (1), a select's other options
+    (by their distance in its list), a whole number's values within its limits up to
+    INT_REACH steps away (+ before -). Text boxes: none (a reader's text is anyone's)."""
+    out: list[tuple[int, str, FormValue]] = []
+    for i in calc.inputs:
+        now = start[i.name]
+        if i.kind == "bool":
+            out.append((1, i.name, not now))
+        elif i.kind == "choice" and i.choices:
+            values = [v for v, _ in i.choices]
+            at = values.index(str(now)) if str(now) in values else 0
+            out += [(abs(k - at), i.name, v) for k, v in enumerate(values) if k != at]
+        elif i.kind == "int":
+            try:
+                n = int(str(now))
+            except ValueError:
+                continue
+            for d in range(1, INT_REACH + 1):
+                for v in (n + d, n - d):
+                    if (i.min is None or v >= i.min) and (i.max is None or v <= i.max):
+                        out.append((d, i.name, str(v)))
+    return out
 
 
 def attribute(text: str) -> str:
@@ -99,10 +194,104 @@ def attribute(text: str) -> str:
     return html.escape(text, quote=False).replace("'", "&#x27;")
 
 
-def block(placed: Iterable[tuple[str, Mapping[str, Any]]]) -> str:
-    """The hidden element holding these calculators' answers ("" for none)."""
-    entries = [answer(cid, json.dumps(dict(preset), sort_keys=True)) for cid, preset in placed]
-    body = ",".join(dict.fromkeys(e for e in entries if e is not None))
-    if not body:
-        return ""
+def gzip_size(text: str) -> int:
+    """Bytes of `text` gzipped as the budget counts them (level 6)."""
+    c = zlib.compressobj(6, zlib.DEFLATED, 31)
+    return len(c.compress(text.encode("utf-8")) + c.flush())
+
+
+def _candidates(placed: list[tuple[str, str]]) -> Iterator[tuple[int, str | None]]:
+    """The page's entries in the order they are kept, each with its host's place: every
+    starting answer, then the one-input changes one step away for every calculator, then
+    two steps, and so on."""
+    for k, (cid, preset) in enumerate(placed):
+        yield k, answer(cid, preset)
+    by_step: dict[int, list[tuple[int, str, str, FormValue]]] = {}
+    for k, (cid, preset) in enumerate(placed):
+        calc = _calc(cid)
+        if calc is None or answer(cid, preset) is None:
+            continue  # no starting answer: the form waits for Python anyway
+        for d, name, value in changes(calc, form_values(calc, json.loads(preset))):
+            by_step.setdefault(d, []).append((k, preset, name, value))
+    for d in sorted(by_step):
+        for k, preset, name, value in by_step[d]:
+            yield k, changed(placed[k][0], preset, name, value)
+
+
+def _element(entries: list[tuple[int, str]]) -> str:
+    """The hidden element for these entries, each host's together (gzip then finds the
+    answers of one calculator, much alike, within its window); a change names only the
+    input it sets and the entry it changes ("of", its place: answers.mjs's parseAnswers
+    gives it that entry's inputs with this one set)."""
+    written: list[str] = []
+    first: dict[int, dict[str, Any]] = {}  # each host's first entry: its start, if carried
+    for k, text in sorted(entries, key=lambda ke: ke[0]):
+        entry = json.loads(text)
+        start = first.setdefault(k, {"at": len(written), **entry})
+        moved = [n for n, v in entry["inputs"].items() if start["inputs"].get(n) != v]
+        if len(moved) == 1 and start["at"] != len(written) \
+                and set(entry["inputs"]) == set(start["inputs"]):
+            text = json.dumps({"calc": entry["calc"], "of": start["at"],
+                               "set": {moved[0]: entry["inputs"][moved[0]]},
+                               "result": entry["result"]}, ensure_ascii=False,
+                              separators=(",", ":"))
+        written.append(text)
+    body = ",".join(written)
     return f"<div class=\"ts-answers\" hidden data-answers='{attribute(f'[{body}]')}'></div>"
+
+
+def carried(element_json: str) -> list[dict[str, Any]]:
+    """The entries a page's answers element holds, each with its whole inputs and its
+    whole result, as answers.mjs's parseAnswers reads them (for the tests and the bench)."""
+    out: list[dict[str, Any]] = []
+    for entry in json.loads(element_json):
+        if "of" in entry:
+            entry = {"calc": entry["calc"], "inputs": {**out[entry["of"]]["inputs"],
+                                                       **entry["set"]},
+                     "result": entry["result"]}
+        out.append({**entry, "result": expand(entry["result"])})
+    return out
+
+
+def block(placed: Iterable[tuple[str, Mapping[str, Any]]]) -> str:
+    """The hidden element holding these calculators' answers ("" for none): the starting
+    ones, then the most one-input changes (in _candidates' order) within BUDGET_GZIP."""
+    keys = list(dict.fromkeys((cid, json.dumps(dict(p), sort_keys=True)) for cid, p in placed))
+    found = _candidates(keys)
+    kept: list[tuple[int, str]] = []
+    seen: set[str] = set()  # one entry once (a change may give another host's start)
+
+    def take(n: int) -> int:
+        """At least n entries in `kept` if there are: how many there are."""
+        for k, entry in found:
+            if entry is not None and entry not in seen:
+                seen.add(entry)
+                kept.append((k, entry))
+                if len(kept) >= n:
+                    break
+        return len(kept)
+
+    for k, entry in found:  # the starting answers: always, whatever their size
+        if entry is not None and entry not in seen:
+            seen.add(entry)
+            kept.append((k, entry))
+        if k == len(keys) - 1:
+            break
+    starting = len(kept)
+    if not starting:
+        return ""
+
+    def fits(n: int) -> bool:
+        return gzip_size(_element(kept[:n])) <= BUDGET_GZIP
+
+    low = starting  # fits, or is the starting answers alone
+    high = 0  # 0: every candidate fits
+    while more := take(max(2 * low, low + 1)) - low:
+        if not fits(low + more):
+            high = low + more
+            break
+        low += more
+    while high - low > 1:  # low fits, high does not: the most that fits between them
+        mid = (low + high) // 2
+        low, high = (mid, high) if fits(mid) else (low, mid)
+    return _element(kept[:low])

@@ -144,31 +144,81 @@ def test_every_form_shows_its_answer_before_python_and_python_agrees(
     assert rec.errors == []
 
 
-def test_a_changed_input_takes_the_answer_down_until_python(page: Any, base_url: str,
-                                                             rec: Recorder) -> None:
+def _summary(calc_id: str, **changed: Any) -> str:
+    """rules_pkg's summary on CPython for the calculator's starting inputs, these changed."""
+    calc = rules_pkg.get(calc_id)
+    summary: str = calc.run(**{**page_answers.form_values(calc, {}), **changed}).summary
+    return summary
+
+
+def test_a_one_input_change_is_answered_before_python(page: Any, base_url: str,
+                                                      rec: Recorder) -> None:
+    """The stepper's +1, typing a number in, a checkbox: each answered at once while Python
+    cannot start, marked as worked out ahead as the starting answer is and marking no
+    table row; a second change (not carried) takes the answer down until Python."""
     shown_ahead(page, base_url + D100)
     host = open_calc(page, "d100.test")
     result = host.locator(".ts-result")
+    summary = host.locator(".ts-summary")
     assert result.get_attribute("data-ts-ahead") == "" and result.is_visible()
+    host.get_by_role("button", name="Increase Characteristic").click()  # the stepper's +1
+    assert summary.text_content() == _summary("d100.test", characteristic=41)
+    assert result.get_attribute("data-ts-ahead") == "" and result.is_visible()
+    assert result.locator(":scope > .ts-ahead").text_content() == HINT
     # an answer worked out ahead marks no table row (a mark answers what a reader
     # computed), but offers the live answer's "Show the row"
     assert page.locator("tr.ts-hl").count() == 0
     assert result.get_by_role("button", name=re.compile("Show the row")).count() >= 1
-    box = host.locator('input[name="characteristic"]')
-    box.fill("41")
-    assert result.is_hidden()  # not an answer to 41: the form waits for the engine
-    assert "Loading the rules engine" in host.locator(".ts-status").inner_text()
-    box.fill("40")  # back to the starting inputs: their answer again, not out of date
-    assert result.is_visible() and result.get_attribute("data-ts-ahead") == ""
     assert result.get_attribute("data-stale") is None
     assert result.locator(".ts-stale-note").count() == 0
-    host.get_by_label("Tester is a Horde").check()  # a checkbox (change) too
-    assert result.is_hidden()
+    host.get_by_label("Tester is a Horde").check()  # a second change: not carried
+    assert result.is_hidden()  # not an answer to these inputs: the form waits for the engine
+    assert "Loading the rules engine" in host.locator(".ts-status").inner_text()
+    host.get_by_label("Tester is a Horde").uncheck()  # one change again: its answer
+    assert result.is_visible() and summary.text_content() == _summary(
+        "d100.test", characteristic=41)
+    box = host.locator('input[name="characteristic"]')
+    box.fill("40")  # back to the starting inputs: their answer again, not out of date
+    assert result.is_visible() and result.get_attribute("data-ts-ahead") == ""
+    assert summary.text_content() == _summary("d100.test")
+    assert result.get_attribute("data-stale") is None
+    host.get_by_label("Tester is a Horde").check()  # a checkbox (change) alone: answered
+    assert result.is_visible() and summary.text_content() == _summary("d100.test", horde=True)
     host.get_by_label("Tester is a Horde").uncheck()
-    assert result.is_visible()
-    host.locator('select[name="kind"]').select_option("ws")
+    box.fill("93")  # far from the start: not carried, the form waits
     assert result.is_hidden()
     forget_blocked(rec)
+
+
+def test_a_changed_input_s_answer_is_the_live_engine_s_once_python_is_ready(
+        page: Any, base_url: str, rec: Recorder) -> None:
+    """Python held back: a change is answered ahead; Python let go: the live engine works
+    the same inputs out, its answer takes the place (the same text, no longer marked), and
+    from then on a change waits for Compute, as without answers ahead."""
+    held: list[Any] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(base_url + D100)
+    page.wait_for_function(ALL_BUILT, timeout=PY_READY_MS)
+    host = open_calc(page, "d100.test")
+    result = host.locator(".ts-result")
+    host.get_by_role("button", name="Decrease Characteristic").click()
+    ahead = page.evaluate(READ)[0]
+    assert ahead["ahead"] and ahead["summary"] == _summary("d100.test", characteristic=39)
+    assert page.evaluate("() => document.documentElement.dataset.tsPython") != "ready"
+    page.unroute("**/pyodide.asm.wasm")
+    for route in held:  # Python may start now
+        route.continue_()
+    wait_python(page)
+    page.wait_for_function(NONE_AHEAD, timeout=30_000)
+    live = page.evaluate(READ)[0]
+    assert live["shown"] == ahead["shown"] and not live["ahead"]  # the live engine's: the same
+    host.locator("form").evaluate("f => f.requestSubmit()")  # and Compute agrees
+    page.wait_for_function("() => !document.querySelector('.ts-calc[aria-busy]')")
+    assert page.evaluate(READ)[0]["shown"] == ahead["shown"]
+    host.get_by_role("button", name="Decrease Characteristic").click()  # the live engine's now
+    assert result.get_attribute("data-ts-ahead") is None
+    assert result.get_attribute("data-stale") == ""
+    assert rec.errors == []
 
 
 @pytest.mark.parametrize("link", ["characteristic=55", "roll=1&seed=7"])

@@ -5,6 +5,7 @@ rolled); and never markup, whatever text an answer holds."""
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,7 @@ def _built_pages(site_dir: Path) -> list[tuple[Path, list[tuple[str, dict[str, s
         blocks = [a for _, a in tags if a.get("class") == "ts-answers"]
         assert len(blocks) <= 1, page
         assert all("hidden" in b for b in blocks), page
-        answers = json.loads(blocks[0]["data-answers"] or "") if blocks else []
+        answers = page_answers.carried(blocks[0]["data-answers"] or "") if blocks else []
         out.append((page, hosts, answers))
     return out
 
@@ -130,6 +131,71 @@ def test_a_page_s_markdown_gets_both_blocks() -> None:
     out = page_registry.with_registry(text)
     tags = [a.get("class") for _, a in parse(out)]
     assert tags.count("ts-registry") == 1 and tags.count("ts-answers") == 1
-    answers = json.loads(next(a for _, a in parse(out)
-                              if a.get("class") == "ts-answers")["data-answers"] or "")
-    assert [a["calc"] for a in answers] == ["d100.test"]  # the same starting inputs: once
+    answers = page_answers.carried(next(a for _, a in parse(out)
+                                       if a.get("class") == "ts-answers")["data-answers"] or "")
+    start = page_answers.form_values(rules_pkg.get("d100.test"), {})
+    assert [a["inputs"] == start for a in answers].count(True) == 1  # the same start: once
+    assert {a["calc"] for a in answers} == {"d100.test"}
+
+
+def _one_change_from(calc: Any, start: dict[str, Any], inputs: dict[str, Any]) -> str | None:
+    """The one input `inputs` changes from `start` (None: the same inputs)."""
+    names = [i.name for i in calc.inputs if str(inputs[i.name]) != str(start[i.name])]
+    assert len(names) <= 1, (calc.id, names)
+    return names[0] if names else None
+
+
+def test_every_page_carries_one_input_changes_within_its_budget(site_dir: Path) -> None:
+    """Besides its starting answers, a page carries answers for changes of one input from
+    a placed calculator's starting inputs, each rules_pkg's own answer for those inputs,
+    and stays within BUDGET_GZIP (the starting answers alone go whatever their size)."""
+    changes = 0
+    for page, hosts, answers in _built_pages(site_dir):
+        starts = [(c, page_answers.form_values(rules_pkg.get(c), p)) for c, p in hosts]
+        only_starting = True
+        for a in answers:
+            calc = rules_pkg.get(a["calc"])
+            moved = [_one_change_from(calc, s, a["inputs"]) for c, s in starts
+                     if c == a["calc"] and sum(str(a["inputs"][i.name]) != str(s[i.name])
+                                               for i in calc.inputs) <= 1]
+            assert moved, (page, a["calc"], a["inputs"])  # one input from a start, at most
+            if None not in moved:
+                only_starting = False
+                changes += 1
+                expected = calc.run(**a["inputs"]).to_dict()
+                assert a["result"] == json.loads(json.dumps(expected)), (page, a["inputs"])
+        text = page.read_text("utf-8")
+        element = text[text.index('<div class="ts-answers"'):]
+        element = element[:element.index("</div>") + len("</div>")]
+        assert only_starting or page_answers.gzip_size(element) <= page_answers.BUDGET_GZIP, page
+    assert changes > 0
+
+
+def test_the_nearest_changes_come_first() -> None:
+    """A stepper's +1 and -1 and a checkbox toggled before two steps away; a whole number
+    never past its limits, nor past INT_REACH."""
+    calc = rules_pkg.get("d100.test")
+    start = page_answers.form_values(calc, {})
+    found = page_answers.changes(calc, start)
+    steps = {(name, str(value)): d for d, name, value in found}
+    assert steps[("characteristic", "41")] == steps[("characteristic", "39")] == 1
+    assert steps[("horde", "True")] == 1 and steps[("characteristic", "42")] == 2
+    assert ("size", "11") not in steps and steps[("size", "5")] == 1  # size 1-10, from 4
+    assert max(d for d, name, _ in found if name == "characteristic") == page_answers.INT_REACH
+    block = page_answers.block([("d100.test", {})])
+    carried = page_answers.carried(html.unescape(block.split("data-answers='")[1].split("'")[0]))
+    kept = {(n, str(a["inputs"][n])) for a in carried for n in a["inputs"]
+            if str(a["inputs"][n]) != str(start[n])}
+    assert {("characteristic", "41"), ("characteristic", "39"), ("horde", "True")} <= kept
+    assert page_answers.gzip_size(block) <= page_answers.BUDGET_GZIP
+
+
+def test_exact_numbers_are_carried_as_their_fraction_only() -> None:
+    """{"text": "p/q", "value": p/q} is carried as {"frac": "p/q"} only when p/q gives the
+    value back; anything else as it is."""
+    exact = {"text": "7/54", "value": 0.12962962962962962}
+    assert page_answers.compact([exact]) == [{"frac": "7/54"}]
+    assert page_answers.expand({"odds": [{"frac": "7/54"}]}) == {"odds": [exact]}
+    for kept in ({"text": "1/3", "value": 0.3}, {"text": "4.00", "value": 4.0},
+                 {"text": f"{2**60}/3", "value": 2**60 / 3}, {"value": 0.5, "text": "1/2"}):
+        assert page_answers.compact(kept) == kept
