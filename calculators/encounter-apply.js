@@ -1,42 +1,15 @@
 // @ts-check
 // The encounter tracker's hook into every calculator (issue 12). tableside.js dispatches
 // `tableside:result` after each result; when the game has an encounter with combatants,
-// this adds "Apply to …" under the result: Python (rules_pkg.encounter.apply) says what
-// the result can change, the chosen combatant gets that event appended to the log.
+// this adds "Apply to …" under the result: Python (each game's encounter rules, through
+// rules_pkg.encounter.apply) says what the result can change, the chosen combatant gets
+// that event appended to the log.
 // It also mounts the tracker (encounter.js) on a game's Encounter page.
 
 import { activeEncounter, saveEncounter } from "./encounter-store.js";
 import { verifiedModules } from "./integrity.mjs";
 import { h, uid } from "./dom.mjs";
-import { python } from "./boot.mjs";
-import { FRAMED } from "./guards.mjs";
-
-
-export class EncounterError extends Error {}
-
-/** Python's encounter entry point, once the rules engine is ready (boot.mjs).
- * @returns {Promise<(request: string) => string>} */
-async function engine() {
-  try {
-    if (FRAMED) throw new Error("framed: no engine (guards.mjs)");
-    await python();
-  } catch {
-    throw new EncounterError("The rules engine could not be loaded.");
-  }
-  return /** @type {any} */ (window).tablesideEncounter;
-}
-
-/** @param {Record<string, any>} req @returns {Promise<Record<string, any>>} */
-export async function py(req) {
-  const fn = await engine();
-  const reply = JSON.parse(fn(JSON.stringify(req)));
-  if (!reply.ok) {
-    if (reply.kind !== "rules") console.warn("Tableside encounter:", reply.detail);
-    throw new EncounterError(reply.kind === "rules" ? reply.message
-      : "Encounter error: this could not be worked out.");
-  }
-  return reply;
-}
+import { EncounterError, py } from "./encounter-engine.js";
 
 /**
  * Append one event to the game's active encounter: the log, its redo stack cleared.

@@ -4,7 +4,7 @@
 // events: undo drops the last one onto a redo stack, redo puts it back.
 
 import { h } from "./dom.mjs";
-import { EncounterError, py } from "./encounter-apply.js";
+import { EncounterError, py } from "./encounter-engine.js";
 import { sriFor } from "./integrity.mjs";
 import {
   activeEncounter, deleteEncounter, encountersOf, fileText, newEncounter, presetsOf,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,6 +11,7 @@ from .. import dice, registry
 from ..result import Result
 from .events import Hit
 from .model import Combatant, Encounter, Sheet, Stat
+from .proposal import Handlers, Inputs
 
 
 @dataclass
@@ -141,3 +142,8 @@ class Rules:
     injury: Callable[[Sheet, Combatant, str, Log], Combatant] = record_injury
     # what clearing a condition undoes (Cyberpunk RED: a breath of air gives the STATs back)
     cleared: Callable[[Sheet, Combatant, str, Log], Combatant] = nothing_on_clear
+    # "Apply to …": what each calculator's result proposes (by calculator id)
+    apply: Handlers = field(default_factory=dict)
+    # a calculator run "as" a combatant / "against" one: the inputs its sheet decides
+    actor: Mapping[str, Inputs] = field(default_factory=dict)
+    target: Mapping[str, Inputs] = field(default_factory=dict)

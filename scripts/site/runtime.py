@@ -51,15 +51,16 @@ UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.
             "format.mjs", "dom.mjs", "form.mjs", "url-state.mjs", "result.mjs", "rolllog.mjs",
             "decks.mjs", "runtime-cache.mjs", "ahead.mjs", "answers.mjs",
             # the encounter tracker (issue 12): "Apply to …" on every page, the page itself
-            "encounter-apply.js", "encounter-store.js", "encounter.js", "encounter-view.js",
-            "encounter.css")
+            "encounter-apply.js", "encounter-engine.js", "encounter-store.js", "encounter.js",
+            "encounter-view.js", "encounter.css")
 # The modules tableside.js imports, directly or not: every page preloads them with their
 # integrity before tableside.js, so its imports get checked copies (a browser checks an
 # import's integrity only through a preload or an import map).
 PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "boot.mjs", "pyscript.mjs", "dom.mjs",
                 "guards.mjs", "anchor.mjs", "format.mjs", "form.mjs", "url-state.mjs",
                 "result.mjs", "decks.mjs", "rolllog.mjs", "encounter-store.js",
-                "encounter-apply.js", "runtime-cache.mjs", "ahead.mjs", "answers.mjs")
+                "encounter-engine.js", "encounter-apply.js", "runtime-cache.mjs", "ahead.mjs",
+                "answers.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
 PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript"}
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",

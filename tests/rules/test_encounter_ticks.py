@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from rules_pkg import dice
+from rules_pkg.d100.encounter import _test
 from rules_pkg.encounter import (
     AddCombatant,
     ClearCondition,
@@ -16,7 +17,6 @@ from rules_pkg.encounter import (
     SetValue,
     fold,
 )
-from rules_pkg.encounter.d100 import _test
 
 CPR = "cyberpunk_red"
 

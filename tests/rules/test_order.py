@@ -78,7 +78,10 @@ def test_each_game_lists_every_module_once() -> None:
     for game in registry.game_modules():
         package = import_module(f"rules_pkg.{game}")
         found = {m.name for m in pkgutil.iter_modules(package.__path__)}
-        assert sorted(package.MODULES) == sorted(found), game
+        # the game's encounter rules (rules_pkg.encounter.games finds them) hold no
+        # calculator: `encounter` and the modules it splits into, `encounter_*`
+        calcs = {m for m in found if m != "encounter" and not m.startswith("encounter_")}
+        assert sorted(package.MODULES) == sorted(calcs), game
 
 
 def test_the_order_is_the_games_then_their_modules_then_the_lines() -> None:

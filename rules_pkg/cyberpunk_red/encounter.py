@@ -8,12 +8,14 @@ import random
 from dataclasses import replace
 
 from .. import dice
-from ..cyberpunk_red.core import MELEE_HALF_DEFAULT, melee_note, melee_sp
-from ..cyberpunk_red.environment import ELECTROCUTION_DICE, VACUUM_DICE
-from ..cyberpunk_red.sheet import dice_of
-from .common import Log, Rules, change, d10_plus, set_value
-from .events import Hit
-from .model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
+from ..encounter.common import Log, Rules, change, d10_plus, set_value
+from ..encounter.events import Hit
+from ..encounter.model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
+from ..encounter.proposal import Inputs, read
+from .core import MELEE_HALF_DEFAULT, melee_note, melee_sp
+from .encounter_apply import HANDLERS
+from .environment import ELECTROCUTION_DICE, VACUUM_DICE
+from .sheet import dice_of
 
 DOC = "cyberpunk-red-combat-cheat-sheet.txt"
 FIRE = {"Mild": 2, "Strong": 4, "Deadly": 6}  # § Other types of damage, Being On Fire
@@ -205,5 +207,30 @@ def status(c: Combatant) -> tuple[str, ...]:
     return ()
 
 
+def _target_sp(c: Combatant) -> dict[str, int]:
+    return {"sp": c.value("sp_body"), "sp_body": c.value("sp_body"),
+            "sp_head": c.value("sp_head")}
+
+
+# A calculator run "as" a combatant, "against" another: the inputs their sheets decide.
+ACTOR: dict[str, Inputs] = {
+    "cyberpunk_red.ranged": read("ref"),
+    "cyberpunk_red.autofire": read("ref", "bullets"),
+    "cyberpunk_red.suppressive": read("ref", "bullets"),
+    "cyberpunk_red.death_save": lambda c: {"body": c.value("body"),
+                                           "penalty": c.counter("death_save_penalty")},
+    "cyberpunk_red.brawling": read("body"),
+    "cyberpunk_red.grapple_action": read("body"),
+}
+TARGET: dict[str, Inputs] = {
+    "cyberpunk_red.damage": read(sp="sp_body"),
+    "cyberpunk_red.ranged": _target_sp,
+    "cyberpunk_red.melee": _target_sp,
+    "cyberpunk_red.autofire": _target_sp,
+    "cyberpunk_red.shotgun_shell": _target_sp,
+    "cyberpunk_red.explosive": _target_sp,
+    "cyberpunk_red.grapple_action": read("hp"),
+}
+
 RULES = Rules(SHEET, initiative, hit, status, start_turn=start_turn, end_turn=end_turn,
-              injury=injury, cleared=cleared)
+              injury=injury, cleared=cleared, apply=HANDLERS, actor=ACTOR, target=TARGET)

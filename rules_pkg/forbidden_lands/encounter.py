@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 
 from .. import registry
+from ..encounter import events as ev
+from ..encounter.common import Log, Rules, set_value
+from ..encounter.events import Hit
+from ..encounter.model import Combatant, ConditionDef, Sheet, Stat
+from ..encounter.proposal import Handler, Inputs, Proposal, Values, as_int, read, values_of
 from ..errors import RulesError
-from .common import Log, Rules, set_value
-from .events import Hit
-from .model import Combatant, ConditionDef, Sheet, Stat
 
 DOC = "forbidden-lands-combat-quick-reference.md"
 ATTRIBUTES = ("strength", "agility", "wits", "empathy")
@@ -110,4 +112,37 @@ def status(c: Combatant) -> tuple[str, ...]:
     return tuple(f"Broken ({a.title()})" for a in ATTRIBUTES if c.value(a) == 0)
 
 
-RULES = Rules(SHEET, initiative, hit, status, lowest_first=True)
+# --- "Apply to …" -------------------------------------------------------------------
+def _attack(calc: str, inputs: Values, result: Values) -> list[Proposal]:
+    vals = values_of(result)
+    if calc == "forbidden_lands.attack":
+        through, lost = as_int(vals.get("Damage to Strength")), as_int(
+            vals.get("Armour rating lost"))
+    else:
+        through, lost = as_int(vals.get("Damage through")), as_int(
+            vals.get("Armour rating lost"))
+    if through is None or lost is None:
+        return []
+    changes = tuple(x for x in (("strength", -through), ("armour", -lost)) if x[1])
+    return [Proposal(f"{through} damage to Strength, armour -{lost}",
+                     ev.Apply("", str(result.get("summary", ""))[:150], changes))]
+
+
+def _broken(calc: str, inputs: Values, result: Values) -> list[Proposal]:
+    value = as_int(values_of(result).get("Attribute"))
+    attr = str(inputs.get("attribute", "Strength")).lower()
+    if value is None:
+        return []
+    return [Proposal(f"{attr.title()} {value}",
+                     ev.Apply("", str(result.get("summary", ""))[:150], sets=((attr, value),)))]
+
+
+APPLY: dict[str, Handler] = {"forbidden_lands.attack": _attack,
+                             "forbidden_lands.armour": _attack,
+                             "forbidden_lands.broken": _broken}
+ACTOR: dict[str, Inputs] = {"forbidden_lands.broken": read(current="strength")}
+TARGET: dict[str, Inputs] = {"forbidden_lands.armour": read("armour", "helmet"),
+                             "forbidden_lands.attack": read("armour", "helmet")}
+
+RULES = Rules(SHEET, initiative, hit, status, lowest_first=True, apply=APPLY, actor=ACTOR,
+              target=TARGET)

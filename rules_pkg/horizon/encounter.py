@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .common import Log, Rules, by_calculator, set_value
-from .events import Hit
-from .model import MAX_VALUE, Combatant, ConditionDef, Encounter, Sheet, Stat
+from ..encounter import events as ev
+from ..encounter.common import Log, Rules, by_calculator, set_value
+from ..encounter.events import Hit
+from ..encounter.model import MAX_VALUE, Combatant, ConditionDef, Encounter, Sheet, Stat
+from ..encounter.proposal import Handler, Inputs, Proposal, Values, as_int, read, values_of
 
 DOC = "horizon-out-of-the-ashes-combat.txt"
 DEFENSE = f"{DOC} § Defense Actions"
@@ -84,4 +86,49 @@ def status(c: Combatant) -> tuple[str, ...]:
     return ()
 
 
-RULES = Rules(SHEET, initiative, hit, status, start_turn=start_turn)
+# --- "Apply to …" -------------------------------------------------------------------
+def _proposals(calc: str, inputs: Values, result: Values) -> list[Proposal]:
+    vals = values_of(result)
+    summary = str(result.get("summary", ""))[:150]
+    if calc == "horizon.attack":
+        dmg = as_int(vals.get("Target 1"))
+        if dmg is None:
+            return []
+        bypass = bool(vals.get("Ignores Defense"))
+        return [Proposal(f"{dmg} damage" + (" (ignores Defense)" if bypass else ""),
+                         ev.Hit("", dmg, bypass=bypass, source=summary))]
+    if calc == "horizon.wounding":
+        dmg = as_int(vals.get("Damage"))
+        if dmg is None or "Outcome" not in vals:
+            return []
+        cond = str(inputs.get("condition", "")) if vals["Outcome"] == "applied" else ""
+        return [Proposal(f"{dmg} damage" + (f", {cond}" if cond else ""),
+                         ev.Hit("", dmg, source=summary, condition=cond))]
+    if calc == "horizon.defense":
+        pool = as_int(vals.get("Negates up to"))
+        return [] if pool is None else [Proposal(f"Defense +{pool}", ev.Apply(
+            "", summary, (("defense", pool),)))]
+    if calc == "horizon.reload":
+        loaded = as_int(vals.get("Loaded"))
+        return [] if loaded is None else [Proposal(f"Magazine {loaded}", ev.Apply(
+            "", summary, sets=(("magazine", loaded),)))]
+    if calc in ("horizon.combat_test", "horizon.skill_test"):
+        ap = as_int(vals.get("AP score"))
+        return [] if ap is None else [Proposal(f"AP {ap}", ev.Apply(
+            "", summary, sets=(("ap", ap),)))]
+    return []
+
+
+APPLY: dict[str, Handler] = {c: _proposals for c in (
+    "horizon.attack", "horizon.wounding", "horizon.defense", "horizon.reload",
+    "horizon.combat_test", "horizon.skill_test")}
+ACTOR: dict[str, Inputs] = {
+    "horizon.reload": read(loaded="magazine"),
+    "horizon.attack": read("ap"),
+    "horizon.wounding": read("ap"),
+    "horizon.defense": read("ap"),
+    "horizon.move": read("ap"),
+}
+
+RULES = Rules(SHEET, initiative, hit, status, start_turn=start_turn, apply=APPLY,
+              actor=ACTOR)

@@ -7,10 +7,11 @@ import random
 from dataclasses import replace
 
 from .. import dice, registry
+from ..encounter.common import HALF_ACTION, Log, Rules, d10_plus, set_value
+from ..encounter.events import Hit
+from ..encounter.model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
 from ..errors import RulesError
-from .common import HALF_ACTION, Log, Rules, d10_plus, set_value
-from .events import Hit
-from .model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
+from .encounter_apply import ACTOR, APPLY, TARGET
 
 DOC = "d100-combat-circumstances-and-status-effects.txt"
 ST = f"{DOC} § Status Effects"
@@ -199,6 +200,5 @@ def status(c: Combatant) -> tuple[str, ...]:
     return tuple(out)
 
 
-
-
-RULES = Rules(SHEET, initiative, hit, status, end_turn=end_turn)
+RULES = Rules(SHEET, initiative, hit, status, end_turn=end_turn, apply=APPLY, actor=ACTOR,
+              target=TARGET)

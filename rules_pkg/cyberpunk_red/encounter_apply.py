@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cyberpunk_red.core import crit_face
-from ..cyberpunk_red.cover import hit_cover
-from ..cyberpunk_red.environment import ELECTROCUTION_DICE, FALLING_DV
-from ..cyberpunk_red.ranged import AUTOFIRE_BULLETS, SUPPRESSIVE_BULLETS, autofire_caps
-from ..cyberpunk_red.sheet import dice_of as sheet_dice
-from . import events as ev
-from .proposal import Proposal, Values, as_int, dice_of, summary_of, values_of
+from ..encounter import events as ev
+from ..encounter.proposal import Proposal, Values, as_int, dice_of, summary_of, values_of
+from .core import crit_face
+from .cover import hit_cover
+from .environment import ELECTROCUTION_DICE, FALLING_DV
+from .ranged import AUTOFIRE_BULLETS, SUPPRESSIVE_BULLETS, autofire_caps
+from .sheet import dice_of as sheet_dice
 
 Handler = Callable[[str, Values, Values], list[Proposal]]
 

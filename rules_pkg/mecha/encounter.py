@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 
 from .. import dice
-from .common import Log, Rules, by_calculator, set_value
-from .events import Hit
-from .model import Combatant, ConditionDef, Sheet, Stat
+from ..encounter import events as ev
+from ..encounter.common import Log, Rules, by_calculator, set_value
+from ..encounter.events import Hit
+from ..encounter.model import Combatant, ConditionDef, Sheet, Stat
+from ..encounter.proposal import Handler, Inputs, Proposal, Values, as_int, read, values_of
 
 DOC = "mecha-d10-non-mecha-combat.md"
 ACTIONS = f"{DOC} § Combat Actions"
@@ -74,4 +76,32 @@ def status(c: Combatant) -> tuple[str, ...]:
     return ("Out of the fight",) if c.value("vitality") == 0 else ()
 
 
-RULES = Rules(SHEET, initiative, hit, status, reroll_each_round=True)
+# --- "Apply to …" -------------------------------------------------------------------
+def _proposals(calc: str, inputs: Values, result: Values) -> list[Proposal]:
+    vals = values_of(result)
+    if calc == "mecha.entangle":  # § Entangling & Disarming: the winner entangles
+        lost = as_int(vals.get("Actions lost"))
+        return [] if lost is None else [Proposal(
+            f"Entangled ({lost} action(s) lost)", ev.SetCondition("", "Entangled"))]
+    if calc == "mecha.break_away":  # § Breaking Away: out of close combat
+        return [Proposal("Broke away: no longer Entangled", ev.ClearCondition(
+            "", "Entangled"), "actor")] if vals.get("Broke away") is True else []
+    dmg = as_int(vals.get("Damage"))
+    if dmg is None:
+        return []
+    return [Proposal(f"{dmg} damage (armour rolled)",
+                     ev.Hit("", dmg, bypass=True, source=str(result.get("summary", ""))[:150]))]
+
+
+APPLY: dict[str, Handler] = {c: _proposals for c in (
+    "mecha.attack", "mecha.damage", "mecha.entangle", "mecha.break_away")}
+ACTOR: dict[str, Inputs] = {
+    "mecha.initiative": read("reflex"),
+    "mecha.attack": read("strength"),
+    "mecha.damage": read("strength"),
+}
+TARGET: dict[str, Inputs] = {"mecha.attack": read("armour_dice"),
+                             "mecha.damage": read("armour_dice")}
+
+RULES = Rules(SHEET, initiative, hit, status, reroll_each_round=True, apply=APPLY,
+              actor=ACTOR, target=TARGET)
