@@ -50,6 +50,13 @@ def _hit(calc: str, inputs: Values, result: Values) -> list[Proposal]:
     return [Proposal(_label(damage, loc, melee, critical), hit)]
 
 
+def _shot(calc: str, inputs: Values, result: Values) -> list[Proposal]:
+    """A single shot (§ Ranged combat): its damage on a hit, and the bullet, hit or miss."""
+    if not dice_of(result, "attack"):
+        return []
+    return [*_hit(calc, inputs, result), _spent(calc, 1, "bullet")]
+
+
 def _spent(calc: str, n: int, what: str) -> Proposal:
     return Proposal(f"{n} {what} spent", ev.Apply("", f"{calc}: {n} {what}",
                                                   (("bullets", -n),)), "actor")
@@ -214,7 +221,7 @@ def _brawling(calc: str, inputs: Values, result: Values) -> list[Proposal]:
 
 
 HANDLERS: dict[str, Handler] = {
-    "cyberpunk_red.damage": _hit, "cyberpunk_red.ranged": _hit, "cyberpunk_red.melee": _hit,
+    "cyberpunk_red.damage": _hit, "cyberpunk_red.ranged": _shot, "cyberpunk_red.melee": _hit,
     "cyberpunk_red.autofire": _autofire, "cyberpunk_red.suppressive": _ammo,
     "cyberpunk_red.shotgun_shell": _shotgun, "cyberpunk_red.explosive": _explosive,
     "cyberpunk_red.electrocution": _electrocution, "cyberpunk_red.drowning": _drowning,

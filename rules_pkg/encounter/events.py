@@ -90,6 +90,10 @@ class Hit(_OnCombatant):
     bypass: bool = False
     source: str = ""  # what dealt it: a calculator's summary, a weapon …
     condition: str = ""  # a condition the hit also sets (a Wounding Attack's)
+    # the armour dice as rolled at the table or by a calculator (Forbidden Lands gear dice,
+    # the mecha game's d10s): used when the target's own armour has that many dice, else
+    # the target's armour is rolled
+    dice: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,7 @@ class Apply(_OnCombatant):
     changes: tuple[tuple[str, int], ...] = ()  # (value, delta)
     sets: tuple[tuple[str, int], ...] = ()  # (value, new value)
     conditions: tuple[str, ...] = ()  # condition names to set (their default duration)
+    upto: tuple[tuple[str, int], ...] = ()  # (value, ceiling): a change fills up to it
 
 
 @dataclass(frozen=True)
@@ -207,6 +212,12 @@ def _pairs(v: Any, what: str) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
+def _ints(v: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(v, list | tuple) or len(v) > 50:
+        raise RulesError(f"{what} must be a list of dice (at most 50)")
+    return tuple(_int(x, what, 1, 100) for x in v)
+
+
 def _strs(v: Any, what: str) -> tuple[str, ...]:
     if not isinstance(v, list | tuple) or len(v) > 50:
         raise RulesError(f"{what} must be a list of names")
@@ -220,6 +231,7 @@ _FIELD = {
     "int | None": lambda v, w: None if v is None else _int(v, w, 0, 10**6),
     "tuple[tuple[str, int], ...]": _pairs,
     "tuple[str, ...]": _strs,
+    "tuple[int, ...]": _ints,
 }
 
 

@@ -121,7 +121,13 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         c = enc.combatant(e.target)
         log.step(e.source)
         after = c
+        ceilings = dict(e.upto)
         for key, delta in e.changes:
+            if key in ceilings:  # "completely filled but no more" (a Magazine)
+                now, top = after.value(key), ceilings[key]
+                delta = max(0, min(delta, top - now))
+                log.step(f"{sheet.stat(key).label} {now} + {delta} → {now + delta} "
+                         f"(holds {top})")
             after = change(sheet, after, key, delta, log)
         for key, value in e.sets:
             after = set_value(sheet, after, key, value, log)

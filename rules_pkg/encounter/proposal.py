@@ -54,6 +54,11 @@ def summary_of(result: Values) -> str:
     return str(result.get("summary", ""))[:150]
 
 
+def plural(n: int, word: str) -> str:
+    """"1 action", "2 actions" (item 8: plurals written properly)."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def sixes(rolled: list[int]) -> bool:
     """§ Critical Injuries: two or more 6s on the damage dice."""
     return sum(1 for d in rolled if d == 6) >= 2

@@ -10,8 +10,20 @@ from ..encounter import events as ev
 from ..encounter.common import Log, Rules, set_value
 from ..encounter.events import Hit
 from ..encounter.model import Combatant, ConditionDef, Sheet, Stat
-from ..encounter.proposal import Handler, Inputs, Proposal, Values, as_int, read, values_of
+from ..encounter.proposal import (
+    Handler,
+    Inputs,
+    Proposal,
+    Values,
+    as_int,
+    dice_of,
+    read,
+    summary_of,
+    values_of,
+)
 from ..errors import RulesError
+from .attack import armour_result, damage_before_armour
+from .dice import RolledDie, tally
 
 DOC = "forbidden-lands-combat-quick-reference.md"
 ATTRIBUTES = ("strength", "agility", "wits", "empathy")
@@ -90,13 +102,27 @@ def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Com
     if e.bypass or not damage:
         log.step("no armour save" if e.bypass else "no damage")
     elif armour + helmet:
-        rolled = min(damage, SAVE_MAX)  # the calculator's limit; the rest goes through
-        save = registry.get("forbidden_lands.armour").run(
-            damage=rolled, armour=armour, helmet=helmet, roll=True, seed=rng.randrange(2**32))
-        for s in save.steps[1:]:
-            log.step(s)
-        damage = int(save.value("Damage through")) + damage - rolled
-        lost = int(save.value("Armour rating lost"))
+        if len(e.dice) == armour + helmet:  # the save as rolled at the table or by a calculator
+            got = tally(RolledDie("gear", f) for f in e.dice)
+            through, lost = armour_result(armour + helmet, damage, got[0], got[3])
+            log.step(f"armour save {armour} + helmet {helmet}: rolled "
+                     f"{' '.join(map(str, e.dice))}: {got[0]} ✘, {got[3]} ☠ → {through} of "
+                     f"{damage} damage through")
+            damage = through
+        else:
+            if e.dice:
+                log.note(f"{len(e.dice)} armour dice were given, but {c.name} rolls "
+                         f"{armour + helmet}: rolled here instead")
+            rolled = min(damage, SAVE_MAX)  # the calculator's limit; the rest goes through
+            save = registry.get("forbidden_lands.armour").run(
+                damage=rolled, armour=armour, helmet=helmet, roll=True,
+                seed=rng.randrange(2**32))
+            for s in save.steps[1:]:
+                log.step(s)
+            damage = int(save.value("Damage through")) + damage - rolled
+            lost = int(save.value("Armour rating lost"))
+        # § Armor Save 1: "Combine armor & helmet rating": a point lost past the armour's
+        # own rating comes off the helmet
         from_armour = min(lost, armour)
         c = set_value(sheet, c, "armour", armour - from_armour, log)
         c = set_value(sheet, c, "helmet", helmet - (lost - from_armour), log)
@@ -114,27 +140,33 @@ def status(c: Combatant) -> tuple[str, ...]:
 
 # --- "Apply to …" -------------------------------------------------------------------
 def _attack(calc: str, inputs: Values, result: Values) -> list[Proposal]:
+    """The damage before armour, as a hit on the target's own armour and helmet (§ Armor
+    Save, lines 40-45): the calculator's armour dice are used when the target's rating
+    has as many, else the target's own are rolled."""
     vals = values_of(result)
+    saved = tuple(d for d in dice_of(result, "armour gear"))
     if calc == "forbidden_lands.attack":
-        through, lost = as_int(vals.get("Damage to Strength")), as_int(
-            vals.get("Armour rating lost"))
+        hits = as_int(vals.get("Attack ✘ left"))
+        if not hits or "Damage to Strength" not in vals:
+            return []
+        bonus = int(bool(inputs.get("heavy_swing"))) + int(bool(inputs.get("aim")))
+        damage = damage_before_armour(int(inputs["weapon_damage"]), hits, bonus)
     else:
-        through, lost = as_int(vals.get("Damage through")), as_int(
-            vals.get("Armour rating lost"))
-    if through is None or lost is None:
-        return []
-    changes = tuple(x for x in (("strength", -through), ("armour", -lost)) if x[1])
-    return [Proposal(f"{through} damage to Strength, armour -{lost}",
-                     ev.Apply("", str(result.get("summary", ""))[:150], changes))]
+        damage = as_int(inputs.get("damage")) or 0
+        if "Damage through" not in vals or not damage:
+            return []
+    return [Proposal(f"{damage} damage to Strength, before armour", ev.Hit(
+        "", damage, location="strength", source=summary_of(result), dice=saved))]
 
 
 def _broken(calc: str, inputs: Values, result: Values) -> list[Proposal]:
-    value = as_int(values_of(result).get("Attribute"))
+    """The damage taken, by its amount (the form's "current" is not the target's)."""
     attr = str(inputs.get("attribute", "Strength")).lower()
-    if value is None:
+    damage = as_int(inputs.get("damage"))
+    if not damage or as_int(values_of(result).get("Attribute")) is None:
         return []
-    return [Proposal(f"{attr.title()} {value}",
-                     ev.Apply("", str(result.get("summary", ""))[:150], sets=((attr, value),)))]
+    return [Proposal(f"{attr.title()} -{damage}", ev.Hit(
+        "", damage, location=attr, bypass=True, source=summary_of(result)))]
 
 
 APPLY: dict[str, Handler] = {"forbidden_lands.attack": _attack,

@@ -10,7 +10,16 @@ from ..encounter import events as ev
 from ..encounter.common import Log, Rules, by_calculator, set_value
 from ..encounter.events import Hit
 from ..encounter.model import MAX_VALUE, Combatant, ConditionDef, Encounter, Sheet, Stat
-from ..encounter.proposal import Handler, Inputs, Proposal, Values, as_int, read, values_of
+from ..encounter.proposal import (
+    Handler,
+    Inputs,
+    Proposal,
+    Values,
+    as_int,
+    plural,
+    read,
+    values_of,
+)
 
 DOC = "horizon-out-of-the-ashes-combat.txt"
 DEFENSE = f"{DOC} § Defense Actions"
@@ -95,8 +104,12 @@ def _proposals(calc: str, inputs: Values, result: Values) -> list[Proposal]:
         if dmg is None:
             return []
         bypass = bool(vals.get("Ignores Defense"))
+        # § The Magazine (line 1687): each Attack made uses one up (split among targets)
+        n = int(inputs.get("attacks", 1))
         return [Proposal(f"{dmg} damage" + (" (ignores Defense)" if bypass else ""),
-                         ev.Hit("", dmg, bypass=bypass, source=summary))]
+                         ev.Hit("", dmg, bypass=bypass, source=summary)),
+                Proposal(f"{plural(n, 'Attack')} from the Magazine", ev.Apply(
+                    "", summary, (("magazine", -n),)), "actor")]
     if calc == "horizon.wounding":
         dmg = as_int(vals.get("Damage"))
         if dmg is None or "Outcome" not in vals:
@@ -109,9 +122,14 @@ def _proposals(calc: str, inputs: Values, result: Values) -> list[Proposal]:
         return [] if pool is None else [Proposal(f"Defense +{pool}", ev.Apply(
             "", summary, (("defense", pool),)))]
     if calc == "horizon.reload":
-        loaded = as_int(vals.get("Loaded"))
-        return [] if loaded is None else [Proposal(f"Magazine {loaded}", ev.Apply(
-            "", summary, sets=(("magazine", loaded),)))]
+        # § Reload (lines 1689-1691): Reload x actions added, "completely filled but no
+        # more": an amount up to the Magazine, whatever the form said was left in it
+        mag, per = as_int(vals.get("Magazine")), as_int(vals.get("Reload"))
+        if mag is None or per is None:
+            return []
+        n = per * int(inputs.get("actions", 1))
+        return [Proposal(f"Reload: up to {plural(n, 'Attack')} (Magazine {mag})", ev.Apply(
+            "", summary, (("magazine", n),), upto=(("magazine", mag),)), "actor")]
     if calc in ("horizon.combat_test", "horizon.skill_test"):
         ap = as_int(vals.get("AP score"))
         return [] if ap is None else [Proposal(f"AP {ap}", ev.Apply(

@@ -10,7 +10,18 @@ from ..encounter import events as ev
 from ..encounter.common import Log, Rules, by_calculator, set_value
 from ..encounter.events import Hit
 from ..encounter.model import Combatant, ConditionDef, Sheet, Stat
-from ..encounter.proposal import Handler, Inputs, Proposal, Values, as_int, read, values_of
+from ..encounter.proposal import (
+    Handler,
+    Inputs,
+    Proposal,
+    Values,
+    as_int,
+    dice_of,
+    plural,
+    read,
+    summary_of,
+    values_of,
+)
 
 DOC = "mecha-d10-non-mecha-combat.md"
 ACTIONS = f"{DOC} § Combat Actions"
@@ -58,8 +69,16 @@ initiative = by_calculator(
 
 
 def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
+    """§ 5 Check Wounds (line 68): the target's own armour dice, as rolled by a calculator
+    or at the table when there are as many, else rolled here."""
     n = 0 if e.bypass else c.value("armour_dice")  # no armour dice: no draw from rng
-    rolled = dice.roll(rng, 10, n)
+    if n and len(e.dice) == n:
+        rolled = list(e.dice)
+    else:
+        if n and e.dice:
+            log.note(f"{len(e.dice)} armour dice were given, but {c.name} rolls {n}: "
+                     "rolled here instead")
+        rolled = list(dice.roll(rng, 10, n))
     damage = max(0, e.damage - sum(rolled))
     if e.bypass:
         log.step("armour already rolled (or ignored)")
@@ -79,18 +98,23 @@ def status(c: Combatant) -> tuple[str, ...]:
 # --- "Apply to …" -------------------------------------------------------------------
 def _proposals(calc: str, inputs: Values, result: Values) -> list[Proposal]:
     vals = values_of(result)
-    if calc == "mecha.entangle":  # § Entangling & Disarming: the winner entangles
+    if calc == "mecha.entangle":  # § Entangling & Disarming, line 160: lost actions add up
         lost = as_int(vals.get("Actions lost"))
-        return [] if lost is None else [Proposal(
-            f"Entangled ({lost} action(s) lost)", ev.SetCondition("", "Entangled"))]
+        if lost is None or inputs.get("choice") != "entangle":
+            return []
+        return [Proposal(f"Entangled, {plural(lost, 'action')} lost", ev.Apply(
+            "", summary_of(result), (("actions_lost", lost),) if lost else (),
+            conditions=("Entangled",)))]
     if calc == "mecha.break_away":  # § Breaking Away: out of close combat
         return [Proposal("Broke away: no longer Entangled", ev.ClearCondition(
             "", "Entangled"), "actor")] if vals.get("Broke away") is True else []
-    dmg = as_int(vals.get("Damage"))
-    if dmg is None:
+    rolled = dice_of(result, "damage")
+    if not rolled or as_int(vals.get("Damage")) is None:
         return []
-    return [Proposal(f"{dmg} damage (armour rolled)",
-                     ev.Hit("", dmg, bypass=True, source=str(result.get("summary", ""))[:150]))]
+    # the damage before armour; the target's own armour dice come off it (§ 5 Check Wounds)
+    armour = tuple(dice_of(result, "armour"))
+    return [Proposal(f"{sum(rolled)} damage, before armour", ev.Hit(
+        "", sum(rolled), source=summary_of(result), dice=armour))]
 
 
 APPLY: dict[str, Handler] = {c: _proposals for c in (
