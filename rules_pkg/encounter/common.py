@@ -58,7 +58,10 @@ def change(sheet: Sheet, c: Combatant, key: str, delta: int, log: Log) -> Combat
 
 HALF_ACTION = "half_action"  # counter set only while a turn ends (see fold._next_turn)
 
-Initiative = Callable[[tuple[Combatant, ...], random.Random, frozenset[str], Log], dict[str, int]]
+Initiative = Callable[[tuple[Combatant, ...], random.Random, frozenset[str], Log, frozenset[int]],
+                      dict[str, int]]
+"""The initiative of each of these combatants (those with Surprise; the initiatives others
+already hold, which a deck of cards no longer has)."""
 
 
 Score = Callable[[Combatant, random.Random, frozenset[str]], tuple[int, str]]
@@ -70,7 +73,7 @@ def in_turn(score: Score, no_surprise: str = "") -> Initiative:
     rule for it."""
 
     def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
-                   log: Log) -> dict[str, int]:
+                   log: Log, taken: frozenset[int]) -> dict[str, int]:
         out = {}
         for c in cs:
             out[c.id], says = score(c, rng, surprise)

@@ -40,6 +40,29 @@ class RollInitiative:
     KIND: ClassVar[str] = "initiative"
     seed: int
     surprise: tuple[str, ...] = ()  # ids of combatants with the Surprise bonus / extra card
+    # only those without an initiative (a late joiner): the others and the turn stay
+    only_missing: bool = False
+
+
+@dataclass(frozen=True)
+class SwapInitiative:
+    """Two combatants exchange their initiatives (FL:10 "Players may exchange initiative
+    cards"); the turn stays with whoever has it."""
+
+    KIND: ClassVar[str] = "swap_initiative"
+    id: str
+    other: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """A combatant moved one place later (`by` 1) or earlier (-1) in the turn order. The
+    current combatant moved later holds its turn: the next one acts now."""
+
+    KIND: ClassVar[str] = "move"
+    id: str
+    by: int
+    seed: int = 0  # the dice of the turn that starts when the current one holds
 
 
 @dataclass(frozen=True)
@@ -165,7 +188,7 @@ class Note:
 
 Event = (AddCombatant | RemoveCombatant | RollInitiative | SetInitiative | NextTurn
          | NextRound | Hit | Apply | Adjust | SetValue | SetCondition | ClearCondition
-         | Injury | Note)
+         | Injury | Note | SwapInitiative | Move)
 EVENT_TYPES: dict[str, type[Any]] = {t.KIND: t for t in typing.get_args(Event)}
 
 

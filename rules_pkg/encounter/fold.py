@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ..errors import RulesError
 from . import events as ev
+from . import order
 from .common import HALF_ACTION, Log, Rules, change, set_value
 from .model import MAX_COMBATANTS, MAX_NAME, Combatant, Condition, Encounter, Entry
 
@@ -65,37 +66,22 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         return _add(rules, enc, e, log)
     if isinstance(e, ev.RemoveCombatant):
         c = enc.combatant(e.id)
-        order = tuple(x for x in enc.order if x != e.id)
+        kept = tuple(x for x in enc.order if x != e.id)
         turn = enc.turn
         if e.id in enc.order and enc.order.index(e.id) < turn:
             turn -= 1
-        turn = min(turn, max(0, len(order) - 1))
+        turn = min(turn, max(0, len(kept) - 1))
         enc = replace(enc, combatants=tuple(x for x in enc.combatants if x.id != e.id),
-                      order=order, turn=turn)
+                      order=kept, turn=turn)
         return enc, f"{c.name} leaves the fight"
     if isinstance(e, ev.RollInitiative):
-        if not enc.combatants:
-            raise RulesError("add combatants before rolling initiative")
-        unknown = [s for s in e.surprise if s not in {c.id for c in enc.combatants}]
-        if unknown:
-            raise RulesError(f"no combatant {unknown[0]!r} to give Surprise")
-        log.step(sheet.initiative)
-        scores = rules.initiative(enc.combatants, random.Random(e.seed),
-                                  frozenset(e.surprise), log)
-        combatants = tuple(replace(c, initiative=scores[c.id]) for c in enc.combatants)
-        enc = replace(enc, combatants=combatants, round=max(enc.round, 1), turn=0)
-        enc = _sort(rules, enc, keep_current=False)
-        log.step("Turn order: " + ", ".join(
-            f"{enc.combatant(i).name} ({enc.combatant(i).initiative})" for i in enc.order))
-        return enc, f"Initiative rolled: {enc.combatant(enc.order[0]).name} acts first"
+        return order.roll(rules, enc, e, log)
     if isinstance(e, ev.SetInitiative):
-        c = enc.combatant(e.id)
-        # while the order is still being set up (someone has none), the top acts first
-        setting_up = enc.round == 0 or any(
-            x.initiative is None for x in enc.combatants if x.id != e.id)
-        enc = enc.replace_combatant(replace(c, initiative=e.value))
-        enc = _sort(rules, replace(enc, round=max(enc.round, 1)), keep_current=not setting_up)
-        return enc, f"{c.name}'s initiative set to {e.value}"
+        return order.set_initiative(rules, enc, e, log)
+    if isinstance(e, ev.SwapInitiative):
+        return order.swap(rules, enc, e, log)
+    if isinstance(e, ev.Move):
+        return order.move(rules, enc, e, log)
     if isinstance(e, ev.NextTurn):
         return _next_turn(rules, enc, random.Random(e.seed), log, e.half_action)
     if isinstance(e, ev.NextRound):
@@ -245,25 +231,12 @@ def _new_round(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> En
     enc = replace(enc, combatants=tuple(out))
     if rules.reroll_each_round:
         log.step(rules.sheet.initiative)
-        scores = rules.initiative(enc.combatants, rng, frozenset(), log)
+        scores = rules.initiative(enc.combatants, rng, frozenset(), log, frozenset())
         enc = replace(enc, combatants=tuple(replace(c, initiative=scores[c.id])
                                             for c in enc.combatants))
-        enc = _sort(rules, enc, keep_current=False)
-        log.step("Turn order: " + ", ".join(
-            f"{enc.combatant(i).name} ({enc.combatant(i).initiative})" for i in enc.order))
+        enc = order.sort(rules, enc, keep_current=False)
+        log.step("Turn order: " + order.order_text(enc))
     return enc
-
-
-def _sort(rules: Rules, enc: Encounter, keep_current: bool) -> Encounter:
-    """Order by initiative (ties keep the order combatants joined in: sources are silent)."""
-    current = enc.order[enc.turn] if keep_current and enc.order else None
-    ranked = [c for c in enc.combatants if c.initiative is not None]
-    unranked = [c.id for c in enc.combatants if c.initiative is None]
-    sign = 1 if rules.lowest_first else -1
-    ranked.sort(key=lambda c: sign * (c.initiative or 0))
-    order = tuple([c.id for c in ranked] + unranked)
-    turn = order.index(current) if current in order else 0
-    return replace(enc, order=order, turn=turn)
 
 
 def _set_condition(rules: Rules, enc: Encounter, c: Combatant, name: str, rounds: int | None,

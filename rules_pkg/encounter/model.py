@@ -54,6 +54,8 @@ class Sheet:
     hit: str  # what "apply a hit" does, with its source
     kinds: tuple[str, ...] = ("character",)
     notes: tuple[str, ...] = ()
+    cards: int = 0  # initiative is one of this many cards, one each (0: a number)
+    surprise: str = ""  # the game's Surprise rule for initiative ("": it has none)
 
     def stat(self, key: str) -> Stat:
         for s in self.stats:
@@ -72,6 +74,7 @@ class Sheet:
         return {
             "game": self.game, "title": self.title, "initiative": self.initiative,
             "hit": self.hit, "kinds": list(self.kinds), "notes": list(self.notes),
+            "cards": self.cards, "surprise": self.surprise,
             "stats": [{"key": s.key, "label": s.label, "default": s.default, "lo": s.lo,
                        "hi": s.hi, "source": s.source, "tracked": s.tracked,
                        "kinds": list(s.kinds)}

@@ -70,15 +70,21 @@ SHEET = Sheet(
          f"damage to the attribute ({DOC} § Armor Save, § Apply Damage)"),
     notes=("Not in the sheet: whether the armour or the helmet loses the rating; here the "
            "armour does, then the helmet.",),
+    cards=CARDS,
+    surprise=f"Surprise: draw 2 initiative cards, choose better ({DOC} § Start of Combat)",
 )
 
 
 def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
-               log: Log) -> dict[str, int]:
-    needed = len(cs) + len(surprise)
-    if needed > CARDS:
-        raise RulesError(f"there are {CARDS} initiative cards; {needed} are needed")
-    deck = list(range(1, CARDS + 1))
+               log: Log, taken: frozenset[int]) -> dict[str, int]:
+    """Cards from those left in the deck (FL:65: the others keep theirs); Surprise draws
+    two and keeps the better (FL:8)."""
+    needed = len(cs) + len(surprise & {c.id for c in cs})
+    left = CARDS - len(taken)
+    if needed > left:
+        raise RulesError(f"there are {CARDS} initiative cards, {left} left in the deck; "
+                         f"{needed} are needed")
+    deck = [n for n in range(1, CARDS + 1) if n not in taken]
     rng.shuffle(deck)
     out = {}
     for c in cs:

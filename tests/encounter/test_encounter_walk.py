@@ -147,7 +147,8 @@ def test_a_whole_fight_on_a_phone(walk: Walk, phone: Any, base_url: str, tmp_pat
             host.get_by_role("button", name="Roll", exact=True).click()
         apply = host.locator(".ts-apply-go").first
         apply.wait_for()
-        assert host.locator(".ts-apply-who").input_value() == stored(page, walk.game)[1][1].id
+        assert host.locator(".ts-apply-row[data-role=target] .ts-apply-who").input_value() \
+            == stored(page, walk.game)[1][1].id
         apply.click()
         wait_events(page, n)
         host.locator(".ts-apply-said").filter(has_text="Applied").wait_for()
