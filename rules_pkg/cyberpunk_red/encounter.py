@@ -10,8 +10,9 @@ from dataclasses import replace
 from .. import dice
 from ..encounter.common import Log, Rules, change, d10_plus, set_value
 from ..encounter.events import Hit
-from ..encounter.model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
+from ..encounter.model import Ask, Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
 from ..encounter.proposal import Inputs, read
+from ..errors import RulesError
 from .core import MELEE_HALF_DEFAULT, melee_note, melee_sp
 from .encounter_apply import HANDLERS
 from .environment import ELECTROCUTION_DICE, VACUUM_DICE
@@ -21,6 +22,7 @@ DOC = "cyberpunk-red-combat-cheat-sheet.txt"
 FIRE = {"Mild": 2, "Strong": 4, "Deadly": 6}  # § Other types of damage, Being On Fire
 VACUUM = "Asphyxiating in space"
 VACUUM_STATS = ("int", "ref", "dex")  # "to your INT, REF, and DEX"
+DEATH_SAVE = "Death Save"
 SHEET = Sheet(
     game="cyberpunk_red", title="Cyberpunk RED",
     stats=(
@@ -74,8 +76,6 @@ initiative = d10_plus("ref", "REF {v} + 1d10 ({d})",
 def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
     loc = e.location or "body"
     if loc not in ("body", "head"):
-        from ..errors import RulesError
-
         raise RulesError(f"the location is body or head, not {loc[:20]!r}")
     key = f"sp_{loc}"
     if e.bypass:
@@ -185,21 +185,54 @@ def start_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
                  "direct to HP, armour not ablated")
         c = _lose_hp(sheet, c, c.value("body"), log)
     if c.value("hp") < 1:
-        penalty = c.counter("death_save_penalty")
+        if log.asking:  # the player's own d10 (cyberpunk:49)
+            log.ask(Ask(c.id, DEATH_SAVE, 10,
+                        f"{c.name}: Death Save, d10 + penalty "
+                        f"{c.counter('death_save_penalty')}, under BODY {c.value('body')} "
+                        f"to live; a 10 always fails ({DOC}:49)"))
+            return c
         (d,) = dice.roll(rng, 10)
-        alive = d != 10 and d + penalty < c.value("body")
-        log.step(f"{c.name} is Mortally Wounded: Death Save, d10 {d} + penalty {penalty} = "
-                 f"{d + penalty} against BODY {c.value('body')}: "
-                 + ("under BODY, lives" if alive else
-                    "a 10 always fails: dies" if d == 10 else "not under BODY: dies"))
-        c = c.with_counter("death_save_penalty", penalty + 1)
-        if not alive:
-            c = replace(c, conditions=(*c.conditions, Condition("Dead", None, "", enc.round)))
+        c = _death_save(c, d, enc, log)
     return c
+
+
+def _death_save(c: Combatant, d: int, enc: Encounter, log: Log) -> Combatant:
+    """§ Death Save (line 49): "If you roll under your BODY, you live ... If you roll a 10,
+    you automatically fail"; each one adds +1 to the next."""
+    penalty = c.counter("death_save_penalty")
+    alive = d != 10 and d + penalty < c.value("body")
+    log.step(f"{c.name} is Mortally Wounded: Death Save, d10 {d} + penalty {penalty} = "
+             f"{d + penalty} against BODY {c.value('body')}: "
+             + ("under BODY, lives" if alive else
+                "a 10 always fails: dies" if d == 10 else "not under BODY: dies"))
+    c = c.with_counter("death_save_penalty", penalty + 1)
+    if not alive:
+        c = replace(c, conditions=(*c.conditions, Condition("Dead", None, "", enc.round)))
+    return c
+
+
+def answer(sheet: Sheet, c: Combatant, name: str, faces: tuple[int, ...], enc: Encounter,
+           rng: random.Random, log: Log) -> Combatant:
+    if name != DEATH_SAVE:
+        raise RulesError(f"Cyberpunk RED asks for no roll called {name[:40]!r}")
+    return _death_save(c, faces[0], enc, log)
+
+
+def out(c: Combatant) -> str:
+    return "Dead" if c.has("Dead") else "Unconscious" if c.has("Unconscious") else ""
+
+
+def bring_back(sheet: Sheet, c: Combatant, log: Log) -> Combatant:
+    gone = [x.name for x in c.conditions if x.name in ("Dead", "Unconscious")]
+    if gone:
+        log.step(f"the GM's call: no longer {' or '.join(gone)}")
+    return replace(c, conditions=tuple(x for x in c.conditions if x.name not in gone))
 
 
 def status(c: Combatant) -> tuple[str, ...]:
     hp, full = c.value("hp"), c.value("hp_max")
+    if c.has("Dead"):
+        return ("Dead",)
     if hp < 1:
         return ("Mortally Wounded",)
     if hp < (full + 1) // 2:
@@ -233,4 +266,5 @@ TARGET: dict[str, Inputs] = {
 }
 
 RULES = Rules(SHEET, initiative, hit, status, start_turn=start_turn, end_turn=end_turn,
-              injury=injury, cleared=cleared, apply=HANDLERS, actor=ACTOR, target=TARGET)
+              injury=injury, cleared=cleared, answer=answer, out=out, bring_back=bring_back,
+              apply=HANDLERS, actor=ACTOR, target=TARGET)

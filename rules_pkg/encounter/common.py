@@ -10,7 +10,7 @@ from typing import Any
 from .. import dice, registry
 from ..result import Result
 from .events import Hit
-from .model import Combatant, Encounter, Sheet, Stat
+from .model import Ask, Combatant, Encounter, Sheet, Stat
 from .proposal import Handlers, Inputs
 
 
@@ -20,9 +20,17 @@ class Log:
 
     steps: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # players roll their own dice: a rule that has a player roll asks (NextTurn(ask=True));
+    # an older log's events roll from their seed, as they always did
+    asking: bool = False
+    asks: list[Ask] = field(default_factory=list)
 
     def step(self, text: str) -> None:
         self.steps.append(text)
+
+    def ask(self, a: Ask) -> None:
+        self.asks.append(a)
+        self.step(f"{a.says}: the player rolls")
 
     def note(self, text: str) -> None:
         if text not in self.notes:
@@ -123,6 +131,21 @@ def nothing_on_clear(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combata
     return c
 
 
+def no_answer(sheet: Sheet, c: Combatant, name: str, faces: tuple[int, ...], enc: Encounter,
+              rng: random.Random, log: Log) -> Combatant:
+    from ..errors import RulesError
+
+    raise RulesError(f"{sheet.title} asks for no roll called {name[:40]!r}")
+
+
+def in_the_fight(c: Combatant) -> str:
+    return ""
+
+
+def nothing_to_bring_back(sheet: Sheet, c: Combatant, log: Log) -> Combatant:
+    return c
+
+
 def record_injury(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combatant:
     from dataclasses import replace
 
@@ -145,6 +168,13 @@ class Rules:
     injury: Callable[[Sheet, Combatant, str, Log], Combatant] = record_injury
     # what clearing a condition undoes (Cyberpunk RED: a breath of air gives the STATs back)
     cleared: Callable[[Sheet, Combatant, str, Log], Combatant] = nothing_on_clear
+    # a player's roll the rules asked for (Log.ask), answered with its dice
+    answer: Callable[[Sheet, Combatant, str, tuple[int, ...], Encounter, random.Random, Log],
+                     Combatant] = no_answer
+    # why a combatant is out of the fight by the rules ("": it is in), and what brings it
+    # back when the GM says so (the conditions or values that put it out)
+    out: Callable[[Combatant], str] = in_the_fight
+    bring_back: Callable[[Sheet, Combatant, Log], Combatant] = nothing_to_bring_back
     # "Apply to …": what each calculator's result proposes (by calculator id)
     apply: Handlers = field(default_factory=dict)
     # a calculator run "as" a combatant / "against" one: the inputs its sheet decides

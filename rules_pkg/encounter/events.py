@@ -79,6 +79,7 @@ class NextTurn:
     KIND: ClassVar[str] = "next_turn"
     seed: int = 0
     half_action: bool = False  # the turn that ends took at most a Half Action (d100 Crippled)
+    ask: bool = False  # the players roll their own dice (Answer); older logs: from the seed
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ class NextRound:
 
     KIND: ClassVar[str] = "next_round"
     seed: int = 0
+    ask: bool = False
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,24 @@ class Injury(_Named):
 
 
 @dataclass(frozen=True)
+class Answer(_Named):
+    """A player's roll the rules asked for (`name`, e.g. Death Save): the dice as rolled at
+    the table (`faces`), or none: rolled here from `seed`, in sight."""
+
+    KIND: ClassVar[str] = "answer"
+    faces: tuple[int, ...] = ()
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class OutOfFight(_OnCombatant):
+    """The GM takes a combatant out of the fight (`out`), or brings one back."""
+
+    KIND: ClassVar[str] = "out"
+    out: bool = True
+
+
+@dataclass(frozen=True)
 class Note:
     KIND: ClassVar[str] = "note"
     text: str
@@ -188,7 +208,7 @@ class Note:
 
 Event = (AddCombatant | RemoveCombatant | RollInitiative | SetInitiative | NextTurn
          | NextRound | Hit | Apply | Adjust | SetValue | SetCondition | ClearCondition
-         | Injury | Note | SwapInitiative | Move)
+         | Injury | Note | SwapInitiative | Move | Answer | OutOfFight)
 EVENT_TYPES: dict[str, type[Any]] = {t.KIND: t for t in typing.get_args(Event)}
 
 

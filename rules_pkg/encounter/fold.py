@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from .. import dice
 from ..errors import RulesError
 from . import events as ev
 from . import order
@@ -19,6 +20,7 @@ from .model import MAX_COMBATANTS, MAX_NAME, Combatant, Condition, Encounter, En
 
 MAX_EVENTS = 5000
 MAX_DAMAGE = 999
+OUT = "out"  # counter: the GM took the combatant out of the fight
 
 
 def rules_for(game: str) -> Rules:
@@ -50,13 +52,25 @@ def undo(log: Sequence[ev.Event]) -> tuple[list[ev.Event], ev.Event]:
 
 def step(rules: Rules, enc: Encounter, event: ev.Event, index: int) -> Encounter:
     """One event applied; a RulesError names the event that could not be applied."""
-    log = Log()
+    log = Log(asking=bool(getattr(event, "ask", False)))
     try:
         enc, summary = _apply(rules, enc, event, log)
     except RulesError as e:
         raise RulesError(f"event {index + 1} ({event.KIND}): {e}") from None
     entry = Entry(index, enc.round, summary, tuple(log.steps), tuple(log.notes))
-    return replace(enc, history=(*enc.history, entry))
+    return replace(enc, history=(*enc.history, entry), asks=(*enc.asks, *log.asks))
+
+
+def out_reason(rules: Rules, c: Combatant) -> str:
+    """Why a combatant is out of the fight ("": it is in): the GM's call, or the rules'."""
+    return "the GM's call" if c.counter(OUT) else rules.out(c)
+
+
+def _waiting(enc: Encounter) -> None:
+    if enc.asks:
+        a = enc.asks[0]
+        raise RulesError(f"{enc.combatant(a.id).name}'s {a.name} first: enter the "
+                         f"d{a.sides} or Roll")
 
 
 def _apply(rules: Rules, enc: Encounter, e: ev.Event,
@@ -83,15 +97,29 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
     if isinstance(e, ev.Move):
         return order.move(rules, enc, e, log)
     if isinstance(e, ev.NextTurn):
+        _waiting(enc)
         return _next_turn(rules, enc, random.Random(e.seed), log, e.half_action)
     if isinstance(e, ev.NextRound):
         _started(enc)
+        _waiting(enc)
         rng = random.Random(e.seed)
         start = enc.round
         summary = ""
         while enc.round == start:
             enc, summary = _next_turn(rules, enc, rng, log)
+            if log.asks:  # a player rolls first; the round goes on after
+                break
         return enc, summary
+    if isinstance(e, ev.Answer):
+        return _answer(rules, enc, e, log)
+    if isinstance(e, ev.OutOfFight):
+        c = enc.combatant(e.target)
+        if e.out:
+            return enc.replace_combatant(c.with_counter(OUT, 1)), \
+                f"{c.name} is out of the fight (the GM's call)"
+        after = rules.bring_back(sheet, c.with_counter(OUT, 0), log)
+        after = replace(after, counters=tuple(x for x in after.counters if x[0] != OUT))
+        return enc.replace_combatant(after), f"{c.name} is back in the fight"
     if isinstance(e, ev.Hit):
         c = enc.combatant(e.target)
         if e.damage < 0:
@@ -202,15 +230,46 @@ def _next_turn(rules: Rules, enc: Encounter, rng: random.Random,
     ended = rules.end_turn(sheet, cur.with_counter(HALF_ACTION, int(half_action)), enc, rng, log)
     enc = enc.replace_combatant(replace(ended, counters=tuple(
         x for x in ended.counters if x[0] != HALF_ACTION)))
-    turn = enc.turn + 1
-    if turn >= len(enc.order):
-        enc = _new_round(rules, enc, rng, log)
-        turn = 0
-    enc = replace(enc, turn=turn)
+    for _ in enc.order:  # those out of the fight are skipped (#25 item 3)
+        turn = enc.turn + 1
+        if turn >= len(enc.order):
+            enc = _new_round(rules, enc, rng, log)
+            turn = 0
+        enc = replace(enc, turn=turn)
+        nxt = enc.current
+        assert nxt is not None
+        why = out_reason(rules, nxt)
+        if not why:
+            break
+        log.step(f"{nxt.name} is out of the fight ({why}): no turn")
     nxt = enc.current
     assert nxt is not None
     enc = enc.replace_combatant(rules.start_turn(sheet, nxt, enc, rng, log))
     return enc, f"Round {enc.round}: {nxt.name}'s turn"
+
+
+def _answer(rules: Rules, enc: Encounter, e: ev.Answer, log: Log) -> tuple[Encounter, str]:
+    """A player's dice for a roll the rules asked for, checked against the die's faces."""
+    ask = next((a for a in enc.asks if a.id == e.target and a.name == e.name), None)
+    c = enc.combatant(e.target)
+    if ask is None:
+        raise RulesError(f"no {e.name[:40]} is waiting for {c.name}")
+    faces = e.faces
+    if faces:
+        if len(faces) != ask.count or any(not 1 <= f <= ask.sides for f in faces):
+            dice_name = f"{ask.count}d{ask.sides}" if ask.count > 1 else f"a d{ask.sides}"
+            raise RulesError(f"{c.name}'s {ask.name} is {dice_name}: "
+                             f"{'each die is' if ask.count > 1 else 'enter'} 1 to {ask.sides}")
+        log.step(f"{c.name} rolled {', '.join(map(str, faces))} at the table")
+    else:
+        faces = tuple(dice.roll(random.Random(e.seed), ask.sides, ask.count))
+        log.step(f"rolled for {c.name}: {', '.join(map(str, faces))}")
+    rest = list(enc.asks)
+    rest.remove(ask)
+    enc = replace(enc, asks=tuple(rest))
+    log.asking = True  # what the answer leads to is asked too (a failed test's damage die)
+    after = rules.answer(rules.sheet, c, ask.name, faces, enc, random.Random(e.seed), log)
+    return enc.replace_combatant(after), f"{c.name}: {ask.name} {', '.join(map(str, faces))}"
 
 
 def _new_round(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:

@@ -140,6 +140,18 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Ask:
+    """A roll the rules leave to a player, asked at the moment it happens (#25 item 2):
+    `name` is the roll's (Death Save), `sides` and `count` its dice, `says` the rule."""
+
+    id: str  # whose roll
+    name: str
+    sides: int
+    says: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
 class Encounter:
     game: str
     round: int = 0  # 0: initiative not rolled yet
@@ -147,6 +159,7 @@ class Encounter:
     order: tuple[str, ...] = ()
     combatants: tuple[Combatant, ...] = ()
     history: tuple[Entry, ...] = field(default=())
+    asks: tuple[Ask, ...] = ()  # rolls waiting for a player's dice
 
     def combatant(self, cid: str) -> Combatant:
         for c in self.combatants:

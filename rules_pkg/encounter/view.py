@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .common import bounds
-from .fold import rules_for
+from .fold import out_reason, rules_for
 from .model import Combatant, Encounter
 
 
@@ -23,6 +23,7 @@ def combatant_dict(game: str, c: Combatant) -> dict[str, Any]:
                        for x in c.conditions],
         "injuries": list(c.injuries),
         "status": list(rules.status(c)),
+        "out": out_reason(rules, c),
         "counters": [list(x) for x in c.counters],
     }
 
@@ -34,6 +35,8 @@ def state_dict(enc: Encounter) -> dict[str, Any]:
         "current": cur.id if cur else None,
         "order": list(enc.order),
         "combatants": [combatant_dict(enc.game, c) for c in enc.combatants],
+        "asks": [{"id": a.id, "name": a.name, "sides": a.sides, "count": a.count,
+                  "says": a.says} for a in enc.asks],
         "history": [{"event": h.event, "round": h.round, "summary": h.summary,
                      "steps": list(h.steps), "notes": list(h.notes)} for h in enc.history],
     }

@@ -144,6 +144,19 @@ def status(c: Combatant) -> tuple[str, ...]:
     return tuple(f"Broken ({a.title()})" for a in ATTRIBUTES if c.value(a) == 0)
 
 
+def out(c: Combatant) -> str:
+    """Broken (§ Apply Damage): out of the fight until an attribute is regained."""
+    return ", ".join(status(c))
+
+
+def bring_back(sheet: Sheet, c: Combatant, log: Log) -> Combatant:
+    for a in ATTRIBUTES:
+        if c.value(a) == 0:
+            c = set_value(sheet, c, a, 1, log)
+            log.step(f"the GM's call: {a.title()} 0 → 1")
+    return c
+
+
 # --- "Apply to …" -------------------------------------------------------------------
 def _attack(calc: str, inputs: Values, result: Values) -> list[Proposal]:
     """The damage before armour, as a hit on the target's own armour and helmet (§ Armor
@@ -182,5 +195,5 @@ ACTOR: dict[str, Inputs] = {"forbidden_lands.broken": read(current="strength")}
 TARGET: dict[str, Inputs] = {"forbidden_lands.armour": read("armour", "helmet"),
                              "forbidden_lands.attack": read("armour", "helmet")}
 
-RULES = Rules(SHEET, initiative, hit, status, lowest_first=True, apply=APPLY, actor=ACTOR,
-              target=TARGET)
+RULES = Rules(SHEET, initiative, hit, status, lowest_first=True, out=out, bring_back=bring_back,
+              apply=APPLY, actor=ACTOR, target=TARGET)

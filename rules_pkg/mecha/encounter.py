@@ -95,6 +95,17 @@ def status(c: Combatant) -> tuple[str, ...]:
     return ("Out of the fight",) if c.value("vitality") == 0 else ()
 
 
+def out(c: Combatant) -> str:
+    return "vitality 0" if c.value("vitality") == 0 else ""
+
+
+def bring_back(sheet: Sheet, c: Combatant, log: Log) -> Combatant:
+    if c.value("vitality") == 0:
+        log.step("the GM's call: Vitality 0 → 1")
+        c = set_value(sheet, c, "vitality", 1, log)
+    return c
+
+
 # --- "Apply to …" -------------------------------------------------------------------
 def _proposals(calc: str, inputs: Values, result: Values) -> list[Proposal]:
     vals = values_of(result)
@@ -127,5 +138,5 @@ ACTOR: dict[str, Inputs] = {
 TARGET: dict[str, Inputs] = {"mecha.attack": read("armour_dice"),
                              "mecha.damage": read("armour_dice")}
 
-RULES = Rules(SHEET, initiative, hit, status, reroll_each_round=True, apply=APPLY,
-              actor=ACTOR, target=TARGET)
+RULES = Rules(SHEET, initiative, hit, status, reroll_each_round=True, out=out,
+              bring_back=bring_back, apply=APPLY, actor=ACTOR, target=TARGET)

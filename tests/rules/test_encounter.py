@@ -196,7 +196,8 @@ def test_cpr_drowning_death_save_and_wound_states() -> None:
     log[-1] = SetValue("b", "hp", 0)
     enc = fold("cyberpunk_red", [*log, NextTurn(seed=1)])
     b = enc.combatant("b")
-    assert st(b) == ("Mortally Wounded",) and b.has("Dead")  # nothing is under BODY 0
+    # nothing is under BODY 0; the heading says Dead, not Mortally Wounded (#25 item 3)
+    assert st(b) == ("Dead",) and b.has("Dead")
     assert b.counter("death_save_penalty") == 1
 
 
