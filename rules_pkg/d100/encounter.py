@@ -23,8 +23,9 @@ CRIPPLED_TEST, CRIPPLED_DAMAGE = "Crippled test", "Crippled damage"
 PINNED_TEST = "Pinned test"
 
 
-def _c(name: str, effect: str, rounds: int | None = None) -> ConditionDef:
-    return ConditionDef(name, effect, ST, rounds)
+def _c(name: str, effect: str, rounds: int | None = None,
+       loses_turn: bool = False) -> ConditionDef:
+    return ConditionDef(name, effect, ST, rounds, loses_turn=loses_turn)
 
 
 SHEET = Sheet(
@@ -57,10 +58,11 @@ SHEET = Sheet(
         _c("Deaf", "auto-fail tests that rely on hearing"),
         _c("Frenzy", "+10 WS and WP; cannot parry or dodge; attack the nearest foe"),
         _c("Hallucinating", "the Hallucinogenic table for 1d10 rounds"),
-        _c("Helpless", "cannot act; WS attacks auto-hit, BS +30, damage dice twice"),
+        _c("Helpless", "cannot act; WS attacks auto-hit, BS +30, damage dice twice",
+           loses_turn=True),
         _c("Immobilised", "no Movement actions; -20 to parries; dodges fail"),
         _c("Prone", "enemies +10 WS, -10 BS (not point blank); -10 WS and -20 Agility"),
-        _c("Stunned", "cannot act; enemies +20 to hit"),
+        _c("Stunned", "cannot act; enemies +20 to hit", loses_turn=True),
         ConditionDef("Pinned", "a single Half Action; -20 BS; Willpower test at the end of "
                      "the turn to recover", f"{DOC} § Pinning"),
     ),

@@ -10,7 +10,7 @@ from typing import Any
 from .. import dice, registry
 from ..result import Result
 from .events import Hit
-from .model import Ask, Combatant, Encounter, Sheet, Stat
+from .model import Ask, Combatant, Condition, Encounter, Sheet, Stat
 from .proposal import Handlers, Inputs
 
 
@@ -35,6 +35,10 @@ class Log:
     def note(self, text: str) -> None:
         if text not in self.notes:
             self.notes.append(text)
+
+
+def cond_text(cond: Condition) -> str:
+    return f"{cond.name} ({cond.level})" if cond.level else cond.name
 
 
 def bounds(sheet: Sheet, c: Combatant, stat: Stat) -> tuple[int, int]:

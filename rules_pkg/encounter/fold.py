@@ -11,16 +11,14 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from .. import dice
 from ..errors import RulesError
 from . import events as ev
-from . import order
-from .common import HALF_ACTION, Log, Rules, change, set_value
+from . import order, turns
+from .common import Log, Rules, change, cond_text, set_value
 from .model import MAX_COMBATANTS, MAX_NAME, Combatant, Condition, Encounter, Entry
 
 MAX_EVENTS = 5000
 MAX_DAMAGE = 999
-OUT = "out"  # counter: the GM took the combatant out of the fight
 
 
 def rules_for(game: str) -> Rules:
@@ -61,18 +59,6 @@ def step(rules: Rules, enc: Encounter, event: ev.Event, index: int) -> Encounter
     return replace(enc, history=(*enc.history, entry), asks=(*enc.asks, *log.asks))
 
 
-def out_reason(rules: Rules, c: Combatant) -> str:
-    """Why a combatant is out of the fight ("": it is in): the GM's call, or the rules'."""
-    return "the GM's call" if c.counter(OUT) else rules.out(c)
-
-
-def _waiting(enc: Encounter) -> None:
-    if enc.asks:
-        a = enc.asks[0]
-        raise RulesError(f"{enc.combatant(a.id).name}'s {a.name} first: enter the "
-                         f"d{a.sides} or Roll")
-
-
 def _apply(rules: Rules, enc: Encounter, e: ev.Event,
            log: Log) -> tuple[Encounter, str]:
     sheet = rules.sheet
@@ -97,28 +83,28 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
     if isinstance(e, ev.Move):
         return order.move(rules, enc, e, log)
     if isinstance(e, ev.NextTurn):
-        _waiting(enc)
-        return _next_turn(rules, enc, random.Random(e.seed), log, e.half_action)
+        turns.waiting(enc)
+        return turns.next_turn(rules, enc, random.Random(e.seed), log, e.half_action)
     if isinstance(e, ev.NextRound):
-        _started(enc)
-        _waiting(enc)
+        turns.started(enc)
+        turns.waiting(enc)
         rng = random.Random(e.seed)
         start = enc.round
         summary = ""
         while enc.round == start:
-            enc, summary = _next_turn(rules, enc, rng, log)
+            enc, summary = turns.next_turn(rules, enc, rng, log)
             if log.asks:  # a player rolls first; the round goes on after
                 break
         return enc, summary
     if isinstance(e, ev.Answer):
-        return _answer(rules, enc, e, log)
+        return turns.answer(rules, enc, e, log)
     if isinstance(e, ev.OutOfFight):
         c = enc.combatant(e.target)
         if e.out:
-            return enc.replace_combatant(c.with_counter(OUT, 1)), \
+            return enc.replace_combatant(c.with_counter(turns.OUT, 1)), \
                 f"{c.name} is out of the fight (the GM's call)"
-        after = rules.bring_back(sheet, c.with_counter(OUT, 0), log)
-        after = replace(after, counters=tuple(x for x in after.counters if x[0] != OUT))
+        after = rules.bring_back(sheet, c.with_counter(turns.OUT, 0), log)
+        after = replace(after, counters=tuple(x for x in after.counters if x[0] != turns.OUT))
         return enc.replace_combatant(after), f"{c.name} is back in the fight"
     if isinstance(e, ev.Hit):
         c = enc.combatant(e.target)
@@ -163,8 +149,11 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         after = _set_condition(rules, enc, c, e.name, e.rounds, e.level, log)
         cond = after.has(sheet.condition(e.name).name)
         assert cond is not None
-        how = "until cleared" if cond.rounds is None else f"for {cond.rounds} round(s)"
-        return enc.replace_combatant(after), f"{c.name} is {_cond_text(cond)} {how}"
+        how = "until cleared" if cond.rounds is None else (
+            f"for {cond.rounds} of {c.name}'s turns" if cond.rounds != 1
+            else f"until the end of {c.name}'s next turn" if not cond.own_turn
+            else f"until the end of {c.name}'s next turn (not this one)")
+        return enc.replace_combatant(after), f"{c.name} is {cond_text(cond)} {how}"
     if isinstance(e, ev.ClearCondition):
         c = enc.combatant(e.target)
         name = sheet.condition(e.name).name
@@ -215,96 +204,14 @@ def _add(rules: Rules, enc: Encounter, e: ev.AddCombatant, log: Log) -> tuple[En
     return enc, f"{name} joins the fight"
 
 
-def _started(enc: Encounter) -> None:
-    if enc.round == 0 or not enc.order:
-        raise RulesError("roll initiative first")
-
-
-def _next_turn(rules: Rules, enc: Encounter, rng: random.Random,
-               log: Log, half_action: bool = False) -> tuple[Encounter, str]:
-    _started(enc)
-    sheet = rules.sheet
-    cur = enc.current
-    assert cur is not None
-    # the end-of-turn rules read it as a counter for this one call (d100 Crippled)
-    ended = rules.end_turn(sheet, cur.with_counter(HALF_ACTION, int(half_action)), enc, rng, log)
-    enc = enc.replace_combatant(replace(ended, counters=tuple(
-        x for x in ended.counters if x[0] != HALF_ACTION)))
-    for _ in enc.order:  # those out of the fight are skipped (#25 item 3)
-        turn = enc.turn + 1
-        if turn >= len(enc.order):
-            enc = _new_round(rules, enc, rng, log)
-            turn = 0
-        enc = replace(enc, turn=turn)
-        nxt = enc.current
-        assert nxt is not None
-        why = out_reason(rules, nxt)
-        if not why:
-            break
-        log.step(f"{nxt.name} is out of the fight ({why}): no turn")
-    nxt = enc.current
-    assert nxt is not None
-    enc = enc.replace_combatant(rules.start_turn(sheet, nxt, enc, rng, log))
-    return enc, f"Round {enc.round}: {nxt.name}'s turn"
-
-
-def _answer(rules: Rules, enc: Encounter, e: ev.Answer, log: Log) -> tuple[Encounter, str]:
-    """A player's dice for a roll the rules asked for, checked against the die's faces."""
-    ask = next((a for a in enc.asks if a.id == e.target and a.name == e.name), None)
-    c = enc.combatant(e.target)
-    if ask is None:
-        raise RulesError(f"no {e.name[:40]} is waiting for {c.name}")
-    faces = e.faces
-    if faces:
-        if len(faces) != ask.count or any(not 1 <= f <= ask.sides for f in faces):
-            dice_name = f"{ask.count}d{ask.sides}" if ask.count > 1 else f"a d{ask.sides}"
-            raise RulesError(f"{c.name}'s {ask.name} is {dice_name}: "
-                             f"{'each die is' if ask.count > 1 else 'enter'} 1 to {ask.sides}")
-        log.step(f"{c.name} rolled {', '.join(map(str, faces))} at the table")
-    else:
-        faces = tuple(dice.roll(random.Random(e.seed), ask.sides, ask.count))
-        log.step(f"rolled for {c.name}: {', '.join(map(str, faces))}")
-    rest = list(enc.asks)
-    rest.remove(ask)
-    enc = replace(enc, asks=tuple(rest))
-    log.asking = True  # what the answer leads to is asked too (a failed test's damage die)
-    after = rules.answer(rules.sheet, c, ask.name, faces, enc, random.Random(e.seed), log)
-    return enc.replace_combatant(after), f"{c.name}: {ask.name} {', '.join(map(str, faces))}"
-
-
-def _new_round(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
-    enc = replace(enc, round=enc.round + 1)
-    log.step(f"Round {enc.round} begins")
-    out = []
-    for c in enc.combatants:
-        kept = []
-        for cond in c.conditions:
-            if cond.rounds is None:
-                kept.append(cond)
-            elif cond.rounds <= 1:
-                log.step(f"{c.name}: {_cond_text(cond)} ends")
-            else:
-                kept.append(replace(cond, rounds=cond.rounds - 1))
-                log.step(f"{c.name}: {_cond_text(cond)}, {cond.rounds - 1} round(s) left")
-        out.append(replace(c, conditions=tuple(kept)))
-    enc = replace(enc, combatants=tuple(out))
-    if rules.reroll_each_round:
-        log.step(rules.sheet.initiative)
-        scores = rules.initiative(enc.combatants, rng, frozenset(), log, frozenset())
-        enc = replace(enc, combatants=tuple(replace(c, initiative=scores[c.id])
-                                            for c in enc.combatants))
-        enc = order.sort(rules, enc, keep_current=False)
-        log.step("Turn order: " + order.order_text(enc))
-    return enc
-
-
 def _set_condition(rules: Rules, enc: Encounter, c: Combatant, name: str, rounds: int | None,
                    level: str, log: Log, default: bool = False) -> Combatant:
     d = rules.sheet.condition(name)
-    if default:
+    if default or rounds is None:  # none given: the rule's own duration, if it has one
         rounds = d.rounds
     if rounds is not None and not 1 <= rounds <= 100:
-        raise RulesError("a duration is 1 to 100 rounds (or none: until cleared)")
+        raise RulesError("a duration is 1 to 100 of its bearer's turns (or none: until "
+                         "cleared)")
     if d.levels and level not in d.levels:
         if level or default:
             level = level if level in d.levels else d.levels[0]
@@ -319,13 +226,9 @@ def _set_condition(rules: Rules, enc: Encounter, c: Combatant, name: str, rounds
     return replace(c, conditions=(*(x for x in c.conditions if x.name != d.name), cond))
 
 
-def _cond_text(cond: Condition) -> str:
-    return f"{cond.name} ({cond.level})" if cond.level else cond.name
-
-
 def _diff(rules: Rules, before: Combatant, after: Combatant) -> str:
     parts = [f"{rules.sheet.stat(k).label} {v} → {after.value(k)}"
              for k, v in before.values if after.value(k) != v]
-    parts += [f"now {_cond_text(c)}" for c in after.conditions if c not in before.conditions]
+    parts += [f"now {cond_text(c)}" for c in after.conditions if c not in before.conditions]
     parts += [f"{i}" for i in after.injuries[len(before.injuries):]]
     return "; ".join(parts) or "no change"

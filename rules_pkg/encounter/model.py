@@ -40,8 +40,9 @@ class ConditionDef:
     name: str
     effect: str
     source: str
-    rounds: int | None = None  # a default duration in rounds; None: until cleared
+    rounds: int | None = None  # a default duration, in its bearer's turns; None: until cleared
     levels: tuple[str, ...] = ()  # e.g. On Fire: Mild, Strong, Deadly
+    loses_turn: bool = False  # its bearer cannot act: the turn passes (d100 Stunned)
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,8 @@ class Sheet:
                        "kinds": list(s.kinds)}
                       for s in self.stats],
             "conditions": [{"name": c.name, "effect": c.effect, "source": c.source,
-                            "rounds": c.rounds, "levels": list(c.levels)}
+                            "rounds": c.rounds, "levels": list(c.levels),
+                            "loses_turn": c.loses_turn}
                            for c in self.conditions],
         }
 
@@ -88,7 +90,7 @@ class Sheet:
 @dataclass(frozen=True)
 class Condition:
     name: str
-    rounds: int | None  # rounds left; None: until cleared
+    rounds: int | None  # its bearer's turns left; None: until cleared
     level: str = ""
     since: int = 0  # the round it was set in (Burning grows by +1 per round passed)
     own_turn: bool = False  # set during its bearer's own turn ("starting with your next Turn")

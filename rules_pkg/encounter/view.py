@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .common import bounds
-from .fold import out_reason, rules_for
+from .fold import rules_for
 from .model import Combatant, Encounter
+from .turns import out_reason
 
 
 def combatant_dict(game: str, c: Combatant) -> dict[str, Any]:

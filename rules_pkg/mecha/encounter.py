@@ -47,7 +47,7 @@ SHEET = Sheet(
         ConditionDef("Light cover", "attackers take -2", ACTIONS),
         ConditionDef("Heavy cover", "attackers take -4", ACTIONS),
         ConditionDef("Critical failure", "lose the next two actions or one full turn, "
-                     "whichever is greater", ACTIONS, rounds=1),
+                     "whichever is greater", ACTIONS, rounds=1, loses_turn=True),
     ),
     initiative=(f"Initiative: 1 die + Reflex, highest first, determined again at the start of "
                 f"every round ({DOC} § 1 Determine initiative, § 6 Additional Actions)"),
