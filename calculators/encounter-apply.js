@@ -6,20 +6,19 @@
 // that event appended to the log.
 // It also mounts the tracker (encounter.js) on a game's Encounter page.
 
-import { activeEncounter, saveEncounter } from "./encounter-store.js";
+import { SCHEMA, activeEncounter, newEid, saveEncounter } from "./encounter-store.js";
 import { verifiedModules } from "./integrity.mjs";
 import { h, uid } from "./dom.mjs";
-import { EncounterError, py } from "./encounter-engine.js";
+import { EncounterError, migrated, py } from "./encounter-engine.js";
 
 /**
- * Append one event to the game's active encounter: the log, its redo stack cleared.
+ * Append one event to the game's active encounter (with a new id unless it has one).
  * @param {string} game @param {import("./encounter-store.js").EncEvent} event
  */
 export function appendEvent(game, event) {
   const doc = activeEncounter(game);
   if (!doc) throw new EncounterError("No encounter for this game.");
-  doc.events = [...doc.events, event];
-  doc.redo = [];
+  doc.events = [...doc.events, { eid: newEid(), ...event }];
   saveEncounter(doc);
   dispatchEvent(new CustomEvent("tableside:encounter-changed", { detail: { game, applied: true } }));
   return doc;
@@ -36,6 +35,7 @@ async function onResult(e) {
   let reply;
   let state;
   try {
+    if (doc.schema !== SCHEMA) await migrated(doc);
     reply = await py({ op: "propose", game, calc, inputs, result });
     if (!reply.proposals.length) return;
     state = (await py({ op: "fold", game, events: doc.events })).state;

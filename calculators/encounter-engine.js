@@ -4,6 +4,7 @@
 // calculator (encounter-apply.js), so neither imports the other.
 
 import { python } from "./boot.mjs";
+import { fileText, saveEncounter } from "./encounter-store.js";
 import { FRAMED } from "./guards.mjs";
 
 /** A message for the player (the rules refused, or the engine is missing): never a bug. */
@@ -31,4 +32,20 @@ export async function py(req) {
       : "Encounter error: this could not be worked out.");
   }
   return reply;
+}
+
+/**
+ * A stored encounter read through Python (checked, and migrated to this build's schema,
+ * which is then stored). Throws an EncounterError when it cannot be read.
+ * @param {import("./encounter-store.js").EncDoc} doc
+ */
+export async function migrated(doc) {
+  const reply = await py({ op: "import", text: fileText(doc) });
+  if (reply.schema !== doc.schema || JSON.stringify(reply.events) !== JSON.stringify(doc.events)) {
+    doc.events = reply.events;
+    doc.schema = reply.schema;
+    delete doc.redo; // schema 1's redo stack: Redo is an event now
+    saveEncounter(doc);
+  }
+  return doc;
 }

@@ -1,6 +1,6 @@
 // @ts-check
 // The encounter tracker's storage: encounters (as their file form: format, schema, game,
-// name, events, plus the redo stack), the active encounter per game, and presets, kept in
+// name, events), the active encounter per game, and presets, kept in
 // localStorage so they survive a reload, going offline and a new build. Python reads and
 // migrates a stored encounter (rules_pkg.encounter.codec) before it is used; anything
 // unreadable is set aside under its own key, never deleted.
@@ -8,11 +8,14 @@
 const KEY = "tableside:encounters";
 const ACTIVE = "tableside:encounter-active";
 const PRESETS = "tableside:encounter-presets";
+/** The file schema this page writes (rules_pkg/encounter/codec.py SCHEMA). */
+export const SCHEMA = 2;
 
 /**
- * @typedef {{type: string, [field: string]: any}} EncEvent
+ * @typedef {{type: string, eid?: string, [field: string]: any}} EncEvent
  * @typedef {{format: string, schema: number, game: string, name: string,
  *   events: EncEvent[], redo?: EncEvent[], id: string, updated: number}} EncDoc
+ *   (`redo`: schema 1's stack, gone once Python has migrated the doc to schema 2)
  * @typedef {{name: string, kind: string, values: [string, number][]}} Preset
  */
 
@@ -61,7 +64,7 @@ export function deleteEncounter(id) {
 
 /** @param {string} game @param {string} name @param {EncEvent[]} [events] @returns {EncDoc} */
 export function newEncounter(game, name, events = []) {
-  const doc = { format: "tableside-encounter", schema: 1, game, name, events, redo: [],
+  const doc = { format: "tableside-encounter", schema: SCHEMA, game, name, events,
     id: `e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, updated: 0 };
   saveEncounter(doc);
   setActive(game, doc.id);
@@ -92,6 +95,15 @@ export function savePreset(game, preset) {
   const list = (Array.isArray(all[game]) ? all[game] : []).filter((p) => p.name !== preset.name);
   all[game] = [...list, preset];
   write(PRESETS, all);
+}
+
+/**
+ * A new event id, unique across devices (rules_pkg/encounter/log.py): two copies of a
+ * log merge by their ids, so an id is never reused.
+ */
+export function newEid() {
+  const r = crypto.getRandomValues(new Uint32Array(2));
+  return `e${Date.now().toString(36)}.${r[0].toString(36)}${r[1].toString(36)}`;
 }
 
 /** A fresh seed for an event that rolls (kept in the event: replay is exact). */

@@ -1,13 +1,14 @@
 // @ts-check
 // The Encounter page (issue 12): a fight as a log of events, folded by Python
 // (rules_pkg.encounter) into the state shown here. This file only stores and replays
-// events: undo drops the last one onto a redo stack, redo puts it back.
+// events. Each has its own id and the log is only appended to: Undo appends an event that
+// cancels the newest action, Redo one that cancels that undo (rules_pkg/encounter/log.py).
 
 import { h } from "./dom.mjs";
-import { EncounterError, py } from "./encounter-engine.js";
+import { EncounterError, migrated, py } from "./encounter-engine.js";
 import { sriFor } from "./integrity.mjs";
 import {
-  activeEncounter, deleteEncounter, encountersOf, fileText, newEncounter, presetsOf,
+  activeEncounter, deleteEncounter, encountersOf, newEid, newEncounter, presetsOf,
   saveEncounter, savePreset, seed, setActive,
 } from "./encounter-store.js";
 import { addForm, card, historyList, orderList, roundLine } from "./encounter-view.js";
@@ -64,6 +65,8 @@ function mount(el) {
   let doc = activeEncounter(game) || newEncounter(game, "Encounter 1");
   /** @type {any} */
   let state = null;
+  /** What Undo and Redo would cancel (eids, from the last fold). */
+  let next = { undo: null, redo: null };
   /** @type {string | null} */
   let selected = null;
   let checked = ""; // the encounter already read (and migrated) by Python
@@ -134,11 +137,7 @@ function mount(el) {
   /** Read the stored encounter through Python once (migrating an older schema). */
   async function check() {
     if (checked === doc.id) return;
-    const reply = await py({ op: "import", text: fileText(doc) });
-    if (JSON.stringify(reply.events) !== JSON.stringify(doc.events)) {
-      doc.events = reply.events; // migrated to this build's schema
-      saveEncounter(doc);
-    }
+    await migrated(doc);
     checked = doc.id;
   }
 
@@ -153,14 +152,21 @@ function mount(el) {
         + "It is kept as it is: export it, or start a new encounter."));
       return;
     }
-    state = (await py({ op: "fold", game, events: doc.events })).state;
+    await fold();
+  }
+
+  /** Fold the log: the state, and what Undo and Redo would cancel. */
+  async function fold() {
+    const reply = await py({ op: "fold", game, events: doc.events });
+    state = reply.state;
+    next = { undo: reply.undo, redo: reply.redo };
     render();
   }
 
   function render() {
     line.textContent = roundLine(state);
-    undoBtn.toggleAttribute("disabled", !doc.events.length);
-    redoBtn.toggleAttribute("disabled", !(doc.redo || []).length);
+    undoBtn.toggleAttribute("disabled", !next.undo);
+    redoBtn.toggleAttribute("disabled", !next.redo);
     if (selected && !state.combatants.some((/** @type {any} */ c) => c.id === selected)) selected = null;
     const shown = selected || state.current || state.combatants[0]?.id || null;
     const now = state.combatants.find((/** @type {any} */ x) => x.id === state.current);
@@ -245,37 +251,26 @@ function mount(el) {
     }
   }
 
-  /** @param {import("./encounter-store.js").EncEvent} event */
+  /** Append one event (a new id unless it has one) once the rules accept it.
+   * @param {import("./encounter-store.js").EncEvent} event */
   async function push(event) {
     const before = doc.events;
-    doc.events = [...before, event];
+    doc.events = [...before, { eid: newEid(), ...event }];
     try {
-      state = (await py({ op: "fold", game, events: doc.events })).state;
+      await fold();
     } catch (err) {
       doc.events = before; // refused by the rules: nothing is stored
       throw err;
     }
-    doc.redo = [];
     saveEncounter(doc);
-    render();
   }
 
   async function undo() {
-    if (!doc.events.length) return;
-    const last = doc.events[doc.events.length - 1];
-    doc.events = doc.events.slice(0, -1);
-    doc.redo = [...(doc.redo || []), last];
-    saveEncounter(doc);
-    await refresh();
+    if (next.undo) await push({ type: "undo", of: next.undo });
   }
 
   async function redo() {
-    const r = doc.redo || [];
-    if (!r.length) return;
-    doc.events = [...doc.events, r[r.length - 1]];
-    doc.redo = r.slice(0, -1);
-    saveEncounter(doc);
-    await refresh();
+    if (next.redo) await push({ type: "undo", of: next.redo });
   }
 
   function rename() {
@@ -326,10 +321,6 @@ function mount(el) {
     doc = activeEncounter(game) || doc;
     fold().catch(show);
   });
-  async function fold() {
-    state = (await py({ op: "fold", game, events: doc.events })).state;
-    render();
-  }
 
   line.textContent = "Loading the rules engine…";
   refresh().catch(show);

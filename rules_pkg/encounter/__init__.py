@@ -3,9 +3,10 @@
     from rules_pkg.encounter import fold, AddCombatant, RollInitiative, Hit, NextTurn
     enc = fold("cyberpunk_red", [AddCombatant("a", "Ada"), RollInitiative(seed=1), ...])
 
-Undo drops the last event (`undo`); replaying the same log always gives the same state
-(events that roll carry their seed). `codec` reads and writes the log as a file with a
-schema version; `api.handle_json` is the page's one entry point.
+A stored log (`log.py`) gives every event a unique id and is only appended to: undo is an
+event that cancels another, so two copies of a log merge as a union. Replaying the same
+log always gives the same state (events that roll carry their seed). `codec` reads and
+writes the log as a file with a schema version; `api.handle_json` is the page's one entry point.
 """
 
 from .codec import SCHEMA, dump, load
@@ -25,6 +26,7 @@ from .events import (
     SetCondition,
     SetInitiative,
     SetValue,
+    Undo,
 )
 from .fold import fold, rules_for, undo
 from .model import Combatant, Condition, Encounter, Entry, Sheet, Stat
@@ -33,5 +35,5 @@ __all__ = [
     "SCHEMA", "AddCombatant", "Adjust", "Apply", "ClearCondition", "Combatant", "Condition",
     "Encounter", "Entry", "Event", "Hit", "Injury", "NextRound", "NextTurn", "Note",
     "RemoveCombatant", "RollInitiative", "SetCondition", "SetInitiative", "SetValue", "Sheet",
-    "Stat", "dump", "fold", "load", "rules_for", "undo",
+    "Stat", "Undo", "dump", "fold", "load", "rules_for", "undo",
 ]

@@ -10,20 +10,24 @@ import json
 from typing import Any
 
 from ..errors import RulesError
-from . import apply, codec, view
+from . import apply, codec, merge, view
 from . import events as ev
+from . import log as stored
 from .fold import MAX_EVENTS, fold, rules_for
+from .model import Encounter
 from .presets import inputs_for
 
 MAX_REQUEST = codec.MAX_FILE + 10_000
 
 
-def _events(raw: Any) -> list[ev.Event]:
-    if not isinstance(raw, list):
-        raise RulesError("events must be a list")
-    if len(raw) > MAX_EVENTS:
-        raise RulesError(f"an encounter keeps at most {MAX_EVENTS} events")
-    return [ev.from_dict(r, f"event {i + 1}") for i, r in enumerate(raw)]
+def _stored(raw: Any) -> list[stored.Logged]:
+    log = stored.parse(raw, MAX_EVENTS)
+    stored.check_undo(log)
+    return log
+
+
+def _fold(game: str, log: list[stored.Logged]) -> Encounter:
+    return fold(game, [x.event for x in stored.effective(log)])
 
 
 def _game(req: dict[str, Any]) -> str:
@@ -40,7 +44,13 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         return {"sheet": rules_for(_game(req)).sheet.to_dict()}
     if op == "fold":
         game = _game(req)
-        return {"state": view.state_dict(fold(game, _events(req.get("events"))))}
+        log = _stored(req.get("events"))
+        live = stored.effective(log)
+        state = view.state_dict(fold(game, [x.event for x in live]))
+        for entry in state["history"]:  # which stored event each line tells of
+            entry["eid"] = live[entry["event"]].eid
+        return {"state": state, "undo": stored.undo_target(log),
+                "redo": stored.redo_target(log)}
     if op == "propose":
         game = _game(req)
         calc = str(req.get("calc", ""))
@@ -51,7 +61,7 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
                               for p in props]}
     if op == "inputs":
         game = _game(req)
-        enc = fold(game, _events(req.get("events")))
+        enc = _fold(game, _stored(req.get("events")))
         actor, target = req.get("actor"), req.get("target")
         a = enc.combatant(actor) if isinstance(actor, str) and actor else None
         t = enc.combatant(target) if isinstance(target, str) and target else None
@@ -59,17 +69,51 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         if isinstance(calcs, list):  # several calculators, one fold
             return {"inputs": {str(c): inputs_for(str(c), a, t) for c in calcs[:100]}}
         return {"inputs": inputs_for(str(req.get("calc", "")), a, t)}
+    if op == "merge":
+        return _merge(_game(req), req)
     if op == "export":
         game = _game(req)
         name = req.get("name", "")
         if not isinstance(name, str):
             raise RulesError("the encounter's name must be text")
-        return {"text": codec.dump(game, _events(req.get("events")), name[:80])}
+        return {"text": codec.dump(game, _stored(req.get("events")), name[:80])}
     if op == "import":
         text = req.get("text")
         game, name, log = codec.load(text if isinstance(text, str) else "")
-        return {"game": game, "name": name, "events": [ev.to_dict(e) for e in log]}
+        return {"game": game, "name": name, "schema": codec.SCHEMA,
+                "events": stored.to_dicts(log)}
     raise RulesError(f"unknown request {str(op)[:20]!r}")
+
+
+def _merge(game: str, req: dict[str, Any]) -> dict[str, Any]:
+    """Another copy of this fight merged in: the union, or one side's events undone."""
+    which = req.get("keep", "both")
+    if which not in merge.KEEP:
+        raise RulesError(f"keep must be one of {', '.join(merge.KEEP)}")
+    new_eid = req.get("eid", "")
+    if which != "both" and not (isinstance(new_eid, str) and stored.EID.fullmatch(new_eid)
+                                and len(new_eid) <= 40):
+        raise RulesError("choosing a side needs a new event id (eid)")
+    ours, theirs = _stored(req.get("events")), _stored(req.get("other"))
+    merged = merge.merge(game, ours, theirs)
+    log = merge.keep(merged, which, new_eid) if which != "both" else list(merged.log)
+    if len(log) > MAX_EVENTS:
+        raise RulesError(f"together the two copies have more than {MAX_EVENTS} events")
+    said: dict[str, str] = {}
+    for side in (ours, theirs):  # what each event did, in the copy that made it
+        live = stored.effective(side)
+        for h in fold(game, [x.event for x in live]).history:
+            said[live[h.event].eid] = h.summary
+    reply: dict[str, Any] = {
+        "events": stored.to_dicts(log), "clash": merged.clash,
+        "ours": [{"eid": e, "summary": said.get(e, "(undone)")} for e in merged.ours],
+        "theirs": [{"eid": e, "summary": said.get(e, "(undone)")} for e in merged.theirs]}
+    try:
+        reply["state"] = view.state_dict(_fold(game, log))
+    except RulesError as e:  # both sides' events do not fit together: the table chooses
+        reply["clash"] = True
+        reply["problem"] = str(e)
+    return reply
 
 
 def handle_json(request: str) -> str:

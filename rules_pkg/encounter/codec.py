@@ -8,24 +8,45 @@ raises a RulesError that says what is wrong; nothing is half-read.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import RulesError
-from . import events as ev
+from . import log as stored
 from .fold import MAX_EVENTS, fold, rules_for
 
 FORMAT = "tableside-encounter"
-SCHEMA = 1
+SCHEMA = 2
 MAX_FILE = 2_000_000  # characters
 Doc = dict[str, Any]
-MIGRATIONS: dict[int, Callable[[Doc], Doc]] = {}  # none yet: schema 1 is the first
 
 
-def dump(game: str, log: list[ev.Event], name: str = "") -> str:
+def _fnv(text: str) -> int:
+    """FNV-1a, 32 bits: a short, stable digest (hashlib is not in the trimmed runtime)."""
+    h = 0x811C9DC5
+    for b in text.encode():
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def _ids_for_schema_1(doc: Doc) -> Doc:
+    """Schema 2 gives every event an id (log.py). A schema-1 event gets one from its place
+    and its content, so the same old file always migrates to the same ids."""
+    events = doc.get("events")
+    if isinstance(events, list):
+        doc["events"] = [
+            {**e, "eid": f"m{i + 1}-{_fnv(json.dumps(e, sort_keys=True)):08x}"}
+            if isinstance(e, dict) and "eid" not in e else e for i, e in enumerate(events)]
+    return doc
+
+
+MIGRATIONS: dict[int, Callable[[Doc], Doc]] = {1: _ids_for_schema_1}
+
+
+def dump(game: str, log: Sequence[stored.Logged], name: str = "") -> str:
     rules_for(game)
     return json.dumps({"format": FORMAT, "schema": SCHEMA, "game": game, "name": name,
-                       "events": [ev.to_dict(e) for e in log]}, ensure_ascii=False)
+                       "events": stored.to_dicts(log)}, ensure_ascii=False)
 
 
 def migrate(doc: Doc) -> Doc:
@@ -44,8 +65,8 @@ def migrate(doc: Doc) -> Doc:
     return doc
 
 
-def load(text: str) -> tuple[str, str, list[ev.Event]]:
-    """(game, name, events) from a file's text; the log is also folded, to check it."""
+def load(text: str) -> tuple[str, str, list[stored.Logged]]:
+    """(game, name, stored log) from a file's text; the log is also folded, to check it."""
     if not isinstance(text, str):
         raise RulesError("an encounter file is text")
     if len(text) > MAX_FILE:
@@ -68,8 +89,8 @@ def load(text: str) -> tuple[str, str, list[ev.Event]]:
     raw = doc.get("events")
     if not isinstance(raw, list):
         raise RulesError("the file has no list of events")
-    if len(raw) > MAX_EVENTS:
-        raise RulesError(f"the file has more than {MAX_EVENTS} events")
-    log = [ev.from_dict(r, f"event {i + 1}") for i, r in enumerate(raw)]
-    fold(game, log)  # a log that cannot be replayed is rejected here, not on the page
+    log = stored.parse(raw, MAX_EVENTS)
+    stored.check_undo(log)
+    # a log that cannot be replayed is rejected here, not on the page
+    fold(game, [x.event for x in stored.effective(log)])
     return game, name, log

@@ -206,9 +206,19 @@ class Note:
     text: str
 
 
+@dataclass(frozen=True)
+class Undo:
+    """Cancels the event whose eid is `of` (log.py); an undo of an undo is a redo.
+
+    Only the stored log holds these: the fold replays the log they leave (log.effective)."""
+
+    KIND: ClassVar[str] = "undo"
+    of: str
+
+
 Event = (AddCombatant | RemoveCombatant | RollInitiative | SetInitiative | NextTurn
          | NextRound | Hit | Apply | Adjust | SetValue | SetCondition | ClearCondition
-         | Injury | Note | SwapInitiative | Move | Answer | OutOfFight)
+         | Injury | Note | SwapInitiative | Move | Answer | OutOfFight | Undo)
 EVENT_TYPES: dict[str, type[Any]] = {t.KIND: t for t in typing.get_args(Event)}
 
 

@@ -1,6 +1,7 @@
 """The encounter as a pure fold of its event log (a reducer: state, event -> state).
 
-Undo is the log without its last event; redo is the caller's stack of dropped events.
+The stored log (log.py: event ids, undo as an event) is first made effective; this
+folds what is left. `undo` here is the plain log without its last event.
 Every step of the fold adds one history entry that explains what happened, so the
 history is the fight in the game's own words.
 """
@@ -170,6 +171,8 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         return enc.replace_combatant(after), f"{c.name}: {e.name.strip()}"
     if isinstance(e, ev.Note):
         return enc, e.text
+    if isinstance(e, ev.Undo):
+        raise RulesError("an undo is resolved in the stored log, not folded (log.effective)")
     raise RulesError(f"unknown event {type(e).__name__}")
 
 

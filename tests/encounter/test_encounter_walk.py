@@ -20,7 +20,9 @@ from typing import Any
 import pytest
 from offline.helpers import PY_READY_MS, wait_python, wait_sw_ready
 
-from rules_pkg.encounter import events, fold
+from rules_pkg.encounter import fold
+from rules_pkg.encounter import log as stored_log
+from rules_pkg.encounter.fold import MAX_EVENTS
 
 pytestmark = pytest.mark.browser
 
@@ -68,6 +70,7 @@ def events_count(page: Any) -> int:
 
 
 def wait_events(page: Any, n: int) -> None:
+    """Wait until the stored log holds n events (undo and redo are events of their own)."""
     page.wait_for_function(
         "(n) => document.querySelector('.ts-encounter')?.dataset.events === String(n)", arg=n)
 
@@ -79,7 +82,8 @@ def stored(page: Any, game: str) -> tuple[str, list[Any]]:
       return JSON.stringify(all[id]);
     }""", game)
     doc = json.loads(raw)
-    return doc["id"], [events.from_dict(e) for e in doc["events"]]
+    live = stored_log.effective(stored_log.parse(doc["events"], MAX_EVENTS))
+    return doc["id"], [x.event for x in live]
 
 
 def snapshot(page: Any) -> tuple[str, str, str]:
@@ -196,9 +200,16 @@ def test_a_whole_fight_on_a_phone(walk: Walk, phone: Any, base_url: str, tmp_pat
     assert any(f"{walk.condition} ends" in s for s in fold(walk.game, stored(page, walk.game)[1])
                .history[-1].steps)
 
-    # 4. undo once: back in round 2, the condition with 1 round left
+    # 4. undo once: back in round 2, the condition with 1 round left. Undo is an event of
+    # its own (the log is only appended to); redo and undo again are two more.
     page.get_by_role("button", name="Undo").click()
-    wait_events(page, 8)
+    wait_events(page, 10)
+    assert page.locator(".ts-enc-round").inner_text().startswith("Round 2 · ")
+    page.get_by_role("button", name="Redo").click()
+    wait_events(page, 11)
+    assert page.locator(".ts-enc-round").inner_text().startswith("Round 3 · ")
+    page.get_by_role("button", name="Undo").click()
+    wait_events(page, 12)
     assert page.locator(".ts-enc-round").inner_text().startswith("Round 2 · ")
     assert chip.inner_text() == f"{walk.condition}, 1 rd left"
     # Which card is open is the reader's choice, not the fight's: a reopened page shows the
@@ -217,7 +228,7 @@ def test_a_whole_fight_on_a_phone(walk: Walk, phone: Any, base_url: str, tmp_pat
     response = page.goto(url)
     assert response is not None and response.from_service_worker
     wait_python(page)
-    wait_events(page, 8)
+    wait_events(page, 12)
     assert snapshot(page) == before
     assert stored(page, walk.game) == (enc_id, log)
 
@@ -229,7 +240,7 @@ def test_a_whole_fight_on_a_phone(walk: Walk, phone: Any, base_url: str, tmp_pat
     dl.value.save_as(path)
     doc = json.loads(path.read_text("utf-8"))
     assert doc["format"] == "tableside-encounter" and doc["game"] == walk.game
-    assert len(doc["events"]) == 8
+    assert len(doc["events"]) == 12 and len({e["eid"] for e in doc["events"]}) == 12
     page.locator("#ts-enc-file").set_input_files(str(path))
     page.locator(".ts-enc-msg", has_text="Imported").wait_for()
     new_id, new_log = stored(page, walk.game)

@@ -20,16 +20,18 @@ from rules_pkg.encounter import (
     load,
 )
 from rules_pkg.encounter.api import handle_json
+from rules_pkg.encounter.log import numbered
 
 LOG = [AddCombatant("a", "Ada"), AddCombatant("b", "Bo"), RollInitiative(seed=4),
        Hit("b", 14, location="head"), SetCondition("a", "On Fire", 2, "Mild")]
 
 
 def test_round_trip() -> None:
-    text = dump("cyberpunk_red", LOG, "Warehouse")
+    text = dump("cyberpunk_red", numbered(LOG), "Warehouse")
     doc = json.loads(text)
     assert doc["format"] == "tableside-encounter" and doc["schema"] == codec.SCHEMA
-    assert load(text) == ("cyberpunk_red", "Warehouse", LOG)
+    assert load(text) == ("cyberpunk_red", "Warehouse", numbered(LOG))
+    assert [e["eid"] for e in doc["events"]] == ["n1", "n2", "n3", "n4", "n5"]
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -61,22 +63,36 @@ def test_bad_files_are_refused_with_what_is_wrong(text: str, message: str) -> No
 
 
 def test_an_older_schema_is_migrated(monkeypatch: pytest.MonkeyPatch) -> None:
-    # As a next schema would: version 1's "hit" becomes version 2's "strike".
-    def to_2(doc: dict) -> dict:
+    # As a next schema would: version 2's "hit" becomes version 3's "strike".
+    def to_3(doc: dict) -> dict:
         doc["events"] = [{**e, "type": "strike"} if e["type"] == "hit" else e
                          for e in doc["events"]]
         return doc
 
-    monkeypatch.setattr(codec, "SCHEMA", 2)
-    monkeypatch.setitem(codec.MIGRATIONS, 1, to_2)
-    old = json.dumps({"format": codec.FORMAT, "schema": 1, "game": "d100",
-                      "events": [{"type": "add", "id": "a", "name": "Ada"},
-                                 {"type": "hit", "target": "a", "damage": 3}]})
+    monkeypatch.setattr(codec, "SCHEMA", 3)
+    monkeypatch.setitem(codec.MIGRATIONS, 2, to_3)
+    old = json.dumps({"format": codec.FORMAT, "schema": 2, "game": "d100",
+                      "events": [{"eid": "1", "type": "add", "id": "a", "name": "Ada"},
+                                 {"eid": "2", "type": "hit", "target": "a", "damage": 3}]})
     migrated = codec.migrate(json.loads(old))
-    assert migrated["schema"] == 2 and migrated["events"][1]["type"] == "strike"
-    monkeypatch.delitem(codec.MIGRATIONS, 1)
-    with pytest.raises(RulesError, match="no migration from schema 1"):
+    assert migrated["schema"] == 3 and migrated["events"][1]["type"] == "strike"
+    monkeypatch.delitem(codec.MIGRATIONS, 2)
+    with pytest.raises(RulesError, match="no migration from schema 2"):
         codec.migrate(json.loads(old))
+
+
+def test_schema_1_gains_event_ids_the_same_every_time() -> None:
+    old = json.dumps({"format": codec.FORMAT, "schema": 1, "game": "d100", "name": "Old",
+                      "events": [{"type": "add", "id": "a", "name": "Ada"},
+                                 {"type": "add", "id": "b", "name": "Bo"},
+                                 {"type": "hit", "target": "a", "damage": 3}]})
+    game, name, log = load(old)
+    assert (game, name) == ("d100", "Old")
+    eids = [x.eid for x in log]
+    assert [e.split("-")[0] for e in eids] == ["m1", "m2", "m3"] and len(set(eids)) == 3
+    assert [x.eid for x in load(old)[2]] == eids  # deterministic: two devices agree
+    again = load(dump(game, log, name))  # schema 2 from then on: the ids stay
+    assert again[2] == log
 
 
 def call(**req: object) -> dict:
@@ -84,8 +100,8 @@ def call(**req: object) -> dict:
 
 
 def test_api_fold_sheet_export_import() -> None:
-    events = [json.loads(json.dumps(e)) for e in json.loads(dump("horizon", [
-        AddCombatant("a", "Ada"), RollInitiative(seed=1)]))["events"]]
+    events = [json.loads(json.dumps(e)) for e in json.loads(dump("horizon", numbered([
+        AddCombatant("a", "Ada"), RollInitiative(seed=1)])))["events"]]
     reply = call(op="fold", game="horizon", events=events)
     assert reply["ok"] and reply["state"]["round"] == 1 and reply["state"]["current"] == "a"
     assert reply["state"]["combatants"][0]["values"][1]["label"] == "Defense left"
@@ -100,9 +116,9 @@ def test_api_fold_sheet_export_import() -> None:
 
 
 def test_api_inputs_run_as_a_combatant() -> None:
-    events = json.loads(dump("d100", [AddCombatant("a", "Ada"), AddCombatant("b", "Bo"),
-                                      SetCondition("a", "Blind"), SetCondition("b", "Stunned")]
-                             ))["events"]
+    events = json.loads(dump("d100", numbered([
+        AddCombatant("a", "Ada"), AddCombatant("b", "Bo"), SetCondition("a", "Blind"),
+        SetCondition("b", "Stunned")])))["events"]
     reply = call(op="inputs", game="d100", calc="d100.test", actor="a", target="b",
                  events=events)
     assert reply["inputs"]["blind"] is True and reply["inputs"]["stunned"] is True
@@ -143,10 +159,10 @@ def test_proposals_from_calculators() -> None:
 
 def test_applied_proposal_folds() -> None:
     (p,) = propose("cyberpunk_red", "cyberpunk_red.damage", dice=3, rolled=14, sp=11)
-    events = json.loads(dump("cyberpunk_red", [AddCombatant("a", "Ada")]))["events"]
-    events.append({**p["event"], "target": "a"})
+    events = json.loads(dump("cyberpunk_red", numbered([AddCombatant("a", "Ada")])))["events"]
+    events.append({**p["event"], "target": "a", "eid": "apply-1"})
     state = call(op="fold", game="cyberpunk_red", events=events)["state"]
     hp = next(v for v in state["combatants"][0]["values"] if v["key"] == "hp")
     assert hp["value"] == 37
-    assert fold("cyberpunk_red", load(call(op="export", game="cyberpunk_red",
-                                           events=events)["text"])[2]).round == 0
+    log = load(call(op="export", game="cyberpunk_red", events=events)["text"])[2]
+    assert fold("cyberpunk_red", [x.event for x in log]).round == 0

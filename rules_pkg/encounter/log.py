@@ -1,0 +1,122 @@
+"""The stored log: events with unique ids, append-only, undo as an event of its own.
+
+Every stored event carries an `eid`, unique in its log. A log is only ever appended to:
+undo appends `{"type": "undo", "of": <eid>}`, redo is the undo of that undo. So two
+copies of a log merge as a set union of their events (a second copy of an event, same
+eid, does nothing), and an Apply whose eid comes from its result is applied once however
+often it is tapped. What the fold sees is the effective log: first copies only, undone
+events and the undo events themselves left out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import RulesError
+from . import events as ev
+
+MAX_EID = 64
+EID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+
+
+@dataclass(frozen=True)
+class Logged:
+    """One stored event and its id."""
+
+    eid: str
+    event: ev.Event
+
+
+def eid_of(raw: dict[str, Any], where: str) -> str:
+    eid = raw.get("eid")
+    if not isinstance(eid, str) or not EID.fullmatch(eid):
+        raise RulesError(f"{where} has no valid id (\"eid\": 1 to {MAX_EID} letters, digits "
+                         "or _.:-)")
+    return eid
+
+
+def parse(raw: Any, limit: int) -> list[Logged]:
+    """The stored log from its JSON form, every event checked; RulesError says what is wrong."""
+    if not isinstance(raw, list):
+        raise RulesError("events must be a list")
+    if len(raw) > limit:
+        raise RulesError(f"an encounter keeps at most {limit} events (this one has {len(raw)})")
+    out = []
+    for i, r in enumerate(raw):
+        where = f"event {i + 1}"
+        if not isinstance(r, dict):
+            raise RulesError(f"{where} is not an object")
+        body = {k: v for k, v in r.items() if k != "eid"}
+        out.append(Logged(eid_of(r, where), ev.from_dict(body, where)))
+    return out
+
+
+def numbered(events: Iterable[ev.Event], prefix: str = "n") -> list[Logged]:
+    """Plain events as a stored log, ids by position (a test's or a script's log)."""
+    return [Logged(f"{prefix}{i + 1}", e) for i, e in enumerate(events)]
+
+
+def to_dicts(log: Iterable[Logged]) -> list[dict[str, Any]]:
+    return [{"eid": x.eid, **ev.to_dict(x.event)} for x in log]
+
+
+def _first_copies(log: Iterable[Logged]) -> list[Logged]:
+    seen: set[str] = set()
+    out = []
+    for x in log:
+        if x.eid not in seen:
+            seen.add(x.eid)
+            out.append(x)
+    return out
+
+
+def undone(log: Sequence[Logged]) -> set[str]:
+    """The eids cancelled by an active undo. An undo only names an earlier event, so
+    walking newest first settles each undo before the event it names."""
+    out: set[str] = set()
+    for x in reversed(log):
+        if isinstance(x.event, ev.Undo) and x.eid not in out:
+            out.add(x.event.of)
+    return out
+
+
+def effective(log: Iterable[Logged]) -> list[Logged]:
+    """What the fold replays: first copies, neither undone nor undo events."""
+    first = _first_copies(log)
+    cancelled = undone(first)
+    return [x for x in first if x.eid not in cancelled and not isinstance(x.event, ev.Undo)]
+
+
+def undo_target(log: Iterable[Logged]) -> str | None:
+    """The eid Undo cancels next: the newest event still in effect."""
+    live = effective(log)
+    return live[-1].eid if live else None
+
+
+def redo_target(log: Iterable[Logged]) -> str | None:
+    """The eid of the undo that Redo cancels: the newest active undo of an action, when
+    no action has been done since (a new action ends the redo chain, as in any editor)."""
+    first = _first_copies(log)
+    cancelled = undone(first)
+    kinds = {x.eid: x.event for x in first}
+    for x in reversed(first):
+        if x.eid in cancelled:
+            continue  # an undone action, or an undo already redone: look further back
+        if isinstance(x.event, ev.Undo):
+            if isinstance(kinds.get(x.event.of), ev.Undo):
+                continue  # a redo: the undo before it may be redone next
+            return x.eid
+        return None
+    return None
+
+
+def check_undo(log: Sequence[Logged]) -> None:
+    """Every undo names an earlier event of the log (never itself or a later one)."""
+    seen: set[str] = set()
+    for x in log:
+        if isinstance(x.event, ev.Undo) and x.event.of not in seen:
+            raise RulesError(f"undo {x.eid!r} names no earlier event ({x.event.of[:40]!r})")
+        seen.add(x.eid)
