@@ -8,7 +8,7 @@ import random
 from dataclasses import replace
 
 from .. import dice
-from ..encounter.common import Log, Rules, change, d10_plus, set_value
+from ..encounter.common import MINUS, Log, Rules, d10_plus, lose, set_value
 from ..encounter.events import Hit
 from ..encounter.model import Ask, Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
 from ..encounter.proposal import Inputs, read
@@ -93,10 +93,10 @@ def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Com
             log.step(f"{loc.title()} SP {sp}")
         through = max(0, e.damage - used)
         if loc == "head":
-            log.step(f"{e.damage} - {used} = {through} through, doubled for the head")
+            log.step(f"{e.damage} {MINUS} {used} → {through} through, doubled for the head")
             through *= 2
         else:
-            log.step(f"{e.damage} - {used} = {through} through")
+            log.step(f"{e.damage} {MINUS} {used} → {through} through")
         if through:
             c = set_value(sheet, c, key, sp - 1, log)
             log.step(f"damage got through: {loc} SP {sp} → {c.value(key)}")
@@ -107,10 +107,7 @@ def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Com
 
 
 def _lose_hp(sheet: Sheet, c: Combatant, n: int, log: Log) -> Combatant:
-    before = c.value("hp")
-    c = change(sheet, c, "hp", -n, log)
-    log.step(f"HP {before} - {n} = {c.value('hp')}")
-    return c
+    return lose(sheet, c, "hp", n, log)
 
 
 def injury(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combatant:

@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 from .. import dice, registry
-from ..encounter.common import HALF_ACTION, Log, Rules, d10_plus, set_value
+from ..encounter.common import HALF_ACTION, Log, Rules, d10_plus, lose, set_value
 from ..encounter.events import Hit
 from ..encounter.model import Ask, Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
 from ..errors import RulesError
@@ -88,11 +88,7 @@ def _pool(c: Combatant) -> str:
 
 
 def _lose(sheet: Sheet, c: Combatant, n: int, log: Log) -> Combatant:
-    key = _pool(c)
-    before = c.value(key)
-    c = set_value(sheet, c, key, before - n, log)
-    log.step(f"{sheet.stat(key).label} {before} - {n} = {c.value(key)}")
-    return c
+    return lose(sheet, c, _pool(c), n, log)
 
 
 def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:

@@ -46,8 +46,11 @@ def bounds(sheet: Sheet, c: Combatant, stat: Stat) -> tuple[int, int]:
     return stat.lo, max(stat.lo, hi)
 
 
-def set_value(sheet: Sheet, c: Combatant, key: str, value: int, log: Log) -> Combatant:
-    """Set a value, clamped to its declared range; a clamp is always said in a note."""
+def set_value(sheet: Sheet, c: Combatant, key: str, value: int, log: Log,
+              carry: bool = True) -> Combatant:
+    """Set a value, clamped to its declared range; a clamp is always said in a note.
+    `carry`: a maximum lowered takes the values it bounds with it, saying so (not while a
+    combatant is being added: those start full)."""
     stat = sheet.stat(key)
     lo, hi = bounds(sheet, c, stat)
     if value < lo or value > hi:
@@ -57,10 +60,24 @@ def set_value(sheet: Sheet, c: Combatant, key: str, value: int, log: Log) -> Com
     c = c.with_value(key, value)
     # a maximum that went down takes the values it bounds with it (e.g. HP ≤ max HP)
     for other in sheet.stats:
-        if other.hi == key and c.value(other.key) > value:
+        if carry and other.hi == key and c.value(other.key) > value:
             log.note(f"{c.name}: {other.label} {c.value(other.key)} is above the new "
                      f"{stat.label} {value}: kept at {value}")
             c = c.with_value(other.key, value)
+    return c
+
+
+MINUS = "\N{MINUS SIGN}"
+
+
+def lose(sheet: Sheet, c: Combatant, key: str, n: int, log: Log) -> Combatant:
+    """Damage off a pool (HP, Wounds, an attribute), stopping at its floor: the history
+    reads as it happened ("HP 40 - 60 → 0", with a minus sign), with no clamp note."""
+    stat = sheet.stat(key)
+    before = c.value(key)
+    lo, hi = bounds(sheet, c, stat)
+    c = c.with_value(key, min(hi, max(lo, before - n)))
+    log.step(f"{stat.label} {before} {MINUS} {n} → {c.value(key)}")
     return c
 
 

@@ -83,6 +83,14 @@ class NextTurn:
 
 
 @dataclass(frozen=True)
+class PreviousTurn:
+    """Back to the previous combatant's turn in this round, nothing undone (Undo takes
+    back what a turn did)."""
+
+    KIND: ClassVar[str] = "previous_turn"
+
+
+@dataclass(frozen=True)
 class NextRound:
     """End every remaining turn of this round, then start the next round."""
 
@@ -218,7 +226,7 @@ class Undo:
 
 Event = (AddCombatant | RemoveCombatant | RollInitiative | SetInitiative | NextTurn
          | NextRound | Hit | Apply | Adjust | SetValue | SetCondition | ClearCondition
-         | Injury | Note | SwapInitiative | Move | Answer | OutOfFight | Undo)
+         | Injury | Note | SwapInitiative | Move | Answer | OutOfFight | PreviousTurn | Undo)
 EVENT_TYPES: dict[str, type[Any]] = {t.KIND: t for t in typing.get_args(Event)}
 
 

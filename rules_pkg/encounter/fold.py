@@ -97,6 +97,15 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
             if log.asks:  # a player rolls first; the round goes on after
                 break
         return enc, summary
+    if isinstance(e, ev.PreviousTurn):
+        turns.started(enc)
+        if enc.turn == 0:
+            raise RulesError("this is the round's first turn: Undo takes back further")
+        enc = replace(enc, turn=enc.turn - 1)
+        back = enc.current
+        assert back is not None
+        log.step("nothing is undone: Undo takes back what a turn did")
+        return enc, f"Round {enc.round}: back to {back.name}'s turn"
     if isinstance(e, ev.Answer):
         return turns.answer(rules, enc, e, log)
     if isinstance(e, ev.OutOfFight):
@@ -195,11 +204,13 @@ def _add(rules: Rules, enc: Encounter, e: ev.AddCombatant, log: Log) -> tuple[En
     # maxima first, so "HP 30, max HP 40" is not clamped by the default maximum
     bounded_by = {s.hi for s in sheet.stats if isinstance(s.hi, str)}
     for key in sorted(given, key=lambda k: k not in bounded_by):
-        c = set_value(sheet, c, key, given[key], log)
+        c = set_value(sheet, c, key, given[key], log, carry=False)
     # a value left at its default starts full when its maximum was given (HP = max HP)
     for s in sheet.stats:
         if isinstance(s.hi, str) and s.key not in given and s.hi in given:
             c = c.with_value(s.key, c.value(s.hi))
+        elif isinstance(s.hi, str) and c.value(s.key) > c.value(s.hi):
+            c = set_value(sheet, c, s.key, c.value(s.key), log)  # given above its maximum
     enc = replace(enc, combatants=(*enc.combatants, c))
     if enc.round:
         enc = replace(enc, order=(*enc.order, c.id))

@@ -7,7 +7,7 @@ import random
 
 from .. import registry
 from ..encounter import events as ev
-from ..encounter.common import Log, Rules, set_value
+from ..encounter.common import Log, Rules, lose, set_value
 from ..encounter.events import Hit
 from ..encounter.model import Combatant, ConditionDef, Sheet, Stat
 from ..encounter.proposal import (
@@ -133,8 +133,7 @@ def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Com
         c = set_value(sheet, c, "armour", armour - from_armour, log)
         c = set_value(sheet, c, "helmet", helmet - (lost - from_armour), log)
     before = c.value(attr)
-    c = set_value(sheet, c, attr, before - damage, log)
-    log.step(f"{attr.title()} {before} - {damage} = {c.value(attr)}")
+    c = lose(sheet, c, attr, damage, log)
     if before > 0 and c.value(attr) == 0:
         log.step(f"{attr.title()} reaches zero: Broken, {BROKEN[attr]} ({DOC} § Apply Damage)")
     return c

@@ -7,7 +7,7 @@ import random
 
 from .. import dice
 from ..encounter import events as ev
-from ..encounter.common import Log, Rules, by_calculator, set_value
+from ..encounter.common import MINUS, Log, Rules, by_calculator, lose, set_value
 from ..encounter.events import Hit
 from ..encounter.model import Combatant, ConditionDef, Sheet, Stat
 from ..encounter.proposal import (
@@ -84,11 +84,8 @@ def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Com
         log.step("armour already rolled (or ignored)")
     elif n:
         log.step(f"armour roll {n}d10: {' + '.join(map(str, rolled))} = {sum(rolled)}; "
-                 f"{e.damage} - {sum(rolled)} → {damage}")
-    before = c.value("vitality")
-    c = set_value(sheet, c, "vitality", before - damage, log)
-    log.step(f"vitality {before} - {damage} = {c.value('vitality')}")
-    return c
+                 f"{e.damage} {MINUS} {sum(rolled)} → {damage}")
+    return lose(sheet, c, "vitality", damage, log)
 
 
 def status(c: Combatant) -> tuple[str, ...]:
