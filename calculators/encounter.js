@@ -11,7 +11,8 @@ import {
   activeEncounter, deleteEncounter, encountersOf, newEid, newEncounter, presetsOf,
   saveEncounter, savePreset, seed, setActive,
 } from "./encounter-store.js";
-import { addForm, card, historyList, orderList, roundLine } from "./encounter-view.js";
+import { card, historyList, orderList, roundLine } from "./encounter-view.js";
+import { addForm, askForms, initiativePanel, numbered } from "./encounter-panels.js";
 
 const CSS_URL = new URL("encounter.css", import.meta.url).href;
 
@@ -35,7 +36,7 @@ function layout(el) {
   const wrap = h("div", { class: "ts-enc-layout" });
   el.before(wrap);
   wrap.append(el);
-  if (!calcs) return null;
+  if (!calcs) return { calcs: null, toggle: null };
   calcs.id ||= "ts-enc-sheet";
   calcs.classList.add("ts-sheet");
   const toggle = h("button", { type: "button", class: "md-button ts-sheet-toggle",
@@ -51,8 +52,8 @@ function layout(el) {
   close.addEventListener("click", () => { set(false); toggle.focus(); });
   calcs.querySelector("h2")?.setAttribute("tabindex", "-1");
   calcs.prepend(close);
-  wrap.append(calcs, toggle);
-  return calcs;
+  wrap.append(calcs);
+  return { calcs, toggle };
 }
 
 /** @param {HTMLElement} el */
@@ -61,7 +62,7 @@ function mount(el) {
   const game = /** @type {string} */ (el.dataset.game);
   const sheet = JSON.parse(el.dataset.sheet || "{}");
   ensureCss();
-  const calcs = layout(el);
+  const { calcs, toggle } = layout(el);
   let doc = activeEncounter(game) || newEncounter(game, "Encounter 1");
   /** @type {any} */
   let state = null;
@@ -90,19 +91,27 @@ function mount(el) {
   const half = h("input", { type: "checkbox", id: "ts-enc-half" });
   const halfBox = h("p", { class: "ts-enc-half", hidden: true }, half,
     h("label", { for: "ts-enc-half", text: " Only a Half Action this turn (Crippled: no test)" }));
+  // the players roll their own dice: a rule's roll is asked when it happens (#25 item 2)
   const nextTurn = () => {
-    const e = { type: "next_turn", seed: seed(), ...(half.checked && !halfBox.hidden ? { half_action: true } : {}) };
+    const e = { type: "next_turn", seed: seed(), ask: true,
+      ...(half.checked && !halfBox.hidden ? { half_action: true } : {}) };
     half.checked = false;
     return push(e);
   };
   const undoBtn = btn("Undo", undo);
   const redoBtn = btn("Redo", redo);
+  const prevBtn = btn("Previous turn", () => push({ type: "previous_turn" }));
+  const nextBtn = btn("Next turn", nextTurn, true);
+  const roundBtn = btn("Next round", () => push({ type: "next_round", seed: seed(), ask: true }));
+  const asks = h("div", { class: "ts-enc-asks", "aria-live": "polite" });
   const order = h("div", { class: "ts-enc-orderbox" });
-  const cardBox = h("div", { class: "ts-enc-cardbox" });
+  const initBox = h("details", { class: "ts-enc-initbox" }, h("summary", { text: "Initiative" }));
   const addBox = h("details", { class: "ts-enc-add" }, h("summary", { text: "Add a combatant" }));
   const histBox = h("details", { class: "ts-enc-hist" }, h("summary", { text: "History" }));
   const histBody = h("div", {});
   histBox.append(histBody);
+  /** The eid of the event just pushed: its notes are shown until the next action (#25 item 8). */
+  let lastEid = "";
 
   el.replaceChildren(
     h("div", { class: "ts-enc-bar" },
@@ -113,14 +122,10 @@ function mount(el) {
           btn("Rename", rename), btn("Export", exportDoc),
           h("label", { for: "ts-enc-file", class: "md-button ts-enc-import", text: "Import" }), file,
           btn("Delete", remove))),
-    line,
-    h("div", { class: "ts-enc-controls" },
-      btn("Roll initiative", () => push({ type: "initiative", seed: seed() }), true),
-      btn("Next turn", nextTurn, true),
-      btn("Next round", () => push({ type: "next_round", seed: seed() })),
-      undoBtn, redoBtn),
-    halfBox,
-    msg, order, cardBox, addBox, histBox);
+    line, asks, msg, order, halfBox, initBox, addBox, histBox,
+    // one sticky bar for what every turn needs: nothing floats over a control (#25 item 6)
+    h("div", { class: "ts-enc-controls ts-enc-sticky", role: "toolbar", "aria-label": "Turns" },
+      prevBtn, nextBtn, roundBtn, undoBtn, redoBtn, toggle));
 
   pick.addEventListener("change", () => {
     const next = encountersOf(game).find((d) => d.id === pick.value);
@@ -167,30 +172,46 @@ function mount(el) {
     line.textContent = roundLine(state);
     undoBtn.toggleAttribute("disabled", !next.undo);
     redoBtn.toggleAttribute("disabled", !next.redo);
+    prevBtn.toggleAttribute("disabled", !state.round || !state.turn);
+    nextBtn.toggleAttribute("disabled", !state.round);
+    roundBtn.toggleAttribute("disabled", !state.round);
     if (selected && !state.combatants.some((/** @type {any} */ c) => c.id === selected)) selected = null;
-    const shown = selected || state.current || state.combatants[0]?.id || null;
     const now = state.combatants.find((/** @type {any} */ x) => x.id === state.current);
     halfBox.hidden = !now?.conditions.some((/** @type {any} */ x) => x.name === "Crippled");
-    order.replaceChildren(orderList(state, shown, (id) => { selected = id; render(); }));
-    const c = state.combatants.find((/** @type {any} */ x) => x.id === shown);
-    cardBox.replaceChildren(c ? card(sheet, c, {
-      push: (e) => { push(e).catch(show); },
-      remove: () => { push({ type: "remove", id: c.id }).catch(show); },
-    }) : h("p", { text: "Add combatants, then roll initiative." }));
-    addBox.replaceChildren(addBox.firstElementChild || "", addForm(sheet, presetsOf(game), (p, save) => {
-      if (save) savePreset(game, p);
-      const id = `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-      push({ type: "add", id, name: p.name, kind: p.kind, values: p.values }).catch(show);
-    }));
+    const act = {
+      push: (/** @type {any} */ e) => push(e).catch(show),
+      remove: () => { push({ type: "remove", id: selected }).catch(show); },
+      say: (/** @type {string} */ t) => { msg.textContent = t; },
+      seed,
+    };
+    asks.replaceChildren(...askForms(state, act));
+    order.replaceChildren(orderList(state, selected, (id) => { selected = selected === id ? null : id; render(); },
+      (c) => card(sheet, state, c, act)));
+    if (!state.round && state.combatants.length) initBox.open = true;
+    initBox.replaceChildren(/** @type {HTMLElement} */ (initBox.firstElementChild), initiativePanel(sheet, state, {
+      push: (e) => push(e).catch(show), seed, say: act.say }));
+    addBox.replaceChildren(/** @type {HTMLElement} */ (addBox.firstElementChild), addForm(sheet, presetsOf(game), state,
+      (p, save, copies) => { addCopies(p, save, copies).catch(show); }));
     histBody.replaceChildren(historyList(state));
-    const notes = state.history.length ? state.history[state.history.length - 1].notes : [];
-    if (notes.length) msg.textContent = notes.join(" ");
+    const last = state.history.length ? state.history[state.history.length - 1] : null;
+    if (last && last.eid === lastEid && last.notes.length) msg.textContent = last.notes.join(" ");
     if (calcs) renderAs(calcs);
     el.dataset.events = String(doc.events.length);
     if (performance.getEntriesByName("tableside:apply").length) {
       const m = performance.measure("tableside:apply-to-state", "tableside:apply");
       /** @type {any} */ (window).tablesideApplyMs = m.duration;
       performance.clearMarks("tableside:apply");
+    }
+  }
+
+  /** N copies of one combatant, numbered ("Thug 1", "Thug 2" …), added as one step each.
+   * @param {import("./encounter-store.js").Preset} p @param {boolean} save @param {number} copies */
+  async function addCopies(p, save, copies) {
+    if (save) savePreset(game, p);
+    const names = numbered(p.name, copies, state.combatants.map((/** @type {any} */ c) => c.name));
+    for (const name of names) {
+      const id = `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      await push({ type: "add", id, name, kind: p.kind, values: p.values });
     }
   }
 
@@ -255,7 +276,10 @@ function mount(el) {
    * @param {import("./encounter-store.js").EncEvent} event */
   async function push(event) {
     const before = doc.events;
-    doc.events = [...before, { eid: newEid(), ...event }];
+    const stored = { eid: newEid(), ...event };
+    doc.events = [...before, stored];
+    msg.textContent = ""; // a note belongs to the action that caused it
+    lastEid = stored.eid;
     try {
       await fold();
     } catch (err) {
@@ -263,6 +287,8 @@ function mount(el) {
       throw err;
     }
     saveEncounter(doc);
+    // the "Apply" buttons beside the tracker follow the log
+    dispatchEvent(new CustomEvent("tableside:encounter-changed", { detail: { game, from: "tracker" } }));
   }
 
   async function undo() {
@@ -317,7 +343,7 @@ function mount(el) {
 
   addEventListener("tableside:encounter-changed", (e) => {
     const d = /** @type {CustomEvent} */ (e).detail;
-    if (d?.game !== game || !el.isConnected) return;
+    if (d?.game !== game || d.from === "tracker" || !el.isConnected) return;
     doc = activeEncounter(game) || doc;
     fold().catch(show);
   });

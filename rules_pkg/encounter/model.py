@@ -55,6 +55,7 @@ class Sheet:
     hit: str  # what "apply a hit" does, with its source
     kinds: tuple[str, ...] = ("character",)
     notes: tuple[str, ...] = ()
+    main: tuple[str, ...] = ()  # the number that matters at a glance (view.main_value)
     cards: int = 0  # initiative is one of this many cards, one each (0: a number)
     surprise: str = ""  # the game's Surprise rule for initiative ("": it has none)
 

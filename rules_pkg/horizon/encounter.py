@@ -51,6 +51,7 @@ SHEET = Sheet(
            "a combatant takes is tallied for the Director.",
            "Not in the source: how equal Awareness scores are ordered; here the combatant "
            "added first acts first."),
+    main=("damage",),
     surprise=(f"Surprise: the team that strikes first adds its ACU rank to its Awareness "
               f"result ({DOC} § Surprise!, lines 1807-1811)"),
 )

@@ -52,7 +52,7 @@ UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.
             "decks.mjs", "runtime-cache.mjs", "ahead.mjs", "answers.mjs",
             # the encounter tracker (issue 12): "Apply to …" on every page, the page itself
             "encounter-apply.js", "encounter-engine.js", "encounter-store.js", "encounter.js",
-            "encounter-view.js", "encounter.css")
+            "encounter-view.js", "encounter-panels.js", "encounter.css")
 # The modules tableside.js imports, directly or not: every page preloads them with their
 # integrity before tableside.js, so its imports get checked copies (a browser checks an
 # import's integrity only through a preload or an import map).
