@@ -196,10 +196,12 @@ async function previewFor(game, props, rid, target, out) {
   const id = applyEid(rid, target);
   const p = props[0];
   const event = { ...p.event, target, eid: `${id}.p`, ...(p.event.type === "hit" ? { seed: fnv(id) } : {}) };
-  try {
-    const s = (await py({ op: "fold", game, events: [...doc.events, event] })).state;
+  const done = isActive(doc.events, id);
+  try { // applied: what it did; not yet: what it would do
+    const s = (await py({ op: "fold", game, events: done ? doc.events : [...doc.events, event] })).state;
     const who = s.combatants.find((/** @type {any} */ c) => c.id === target);
-    out.textContent = `Against ${who?.name || "?"}: ${s.history[s.history.length - 1].summary}`;
+    const line = done ? s.history.find((/** @type {any} */ x) => x.eid === id) : s.history[s.history.length - 1];
+    out.textContent = `Against ${who?.name || "?"}: ${line?.summary || ""}`;
   } catch (err) {
     out.textContent = err instanceof Error ? err.message : String(err);
   }

@@ -52,12 +52,15 @@ function valueText(v) {
   return v.full ? `${v.label} ${v.value}/${v.hi}` : `${v.label} ${v.value}`;
 }
 
-/** The tracked numbers, the main one first. @param {Fighter} c */
+/** The tracked numbers, the main one first (the others are left out on a phone).
+ * @param {Fighter} c */
 function brief(c) {
   const tracked = c.values.filter((v) => v.tracked);
-  const main = tracked.find((v) => v.key === c.main);
-  return [main, ...tracked.filter((v) => v !== main)].filter(Boolean).slice(0, 3)
-    .map((v) => valueText(/** @type {Value} */ (v))).join(" · ");
+  const main = tracked.find((v) => v.key === c.main) || tracked[0];
+  const rest = tracked.filter((v) => v !== main).slice(0, 2);
+  return h("span", { class: "ts-enc-brief" },
+    main ? h("span", { class: "ts-enc-main", text: valueText(main) }) : null,
+    rest.length ? h("span", { class: "ts-enc-rest", text: ` · ${rest.map(valueText).join(" · ")}` }) : null);
 }
 
 const WOUND_ICON = { out: "✖", bad: "▲", hurt: "●", ok: "" };
@@ -92,10 +95,10 @@ export function orderList(state, selected, onSelect, cardOf) {
     h("span", { class: "ts-enc-init", text: c.initiative === null ? "–" : String(c.initiative),
       title: "Initiative" }),
     h("span", { class: "ts-enc-name", text: c.name }),
-    h("span", { class: "ts-enc-brief", text: brief(c) }),
     word ? h("span", { class: "ts-enc-wound", "data-wound": c.wound },
       h("span", { class: "ts-enc-icon", "aria-hidden": "true", text: WOUND_ICON[/** @type {"ok"} */ (c.wound)] || "" }),
-      h("span", { text: word })) : null),
+      h("span", { text: word })) : null,
+    brief(c)),
     c.conditions.length ? h("ul", { class: "ts-enc-chips", "aria-label": `${c.name}'s conditions` },
       c.conditions.map((x) => h("li", { class: "ts-chip", text: condText(x) }))) : null,
     id === selected ? cardOf(c) : null);
@@ -208,7 +211,6 @@ export function card(sheet, state, c, act) {
   const note = uid("note");
   return h("section", { class: "ts-enc-card", "aria-label": `${c.name}'s numbers` },
     h("h3", { class: "ts-enc-cardname", text: c.name }),
-    c.status.length || c.out ? h("p", { class: "ts-enc-status", "data-wound": c.wound, text: woundWord(c) || c.status.join(", ") }) : null,
     h("dl", { class: "ts-enc-values" }, c.values.filter((v) => v.tracked).map((v) => valueRow(c, v, act))),
     c.conditions.length ? h("ul", { class: "ts-enc-conds", "aria-label": "Conditions" },
       c.conditions.map((x) => h("li", {}, h("span", { text: condText(x) }),
