@@ -69,13 +69,11 @@ def test_apply_autofire_from_the_ranged_combat_page(browser: Any, base_url: str)
         assert (bo.value("hp"), bo.value("sp_body"), ada.value("bullets")) == (24, 10, 20)
         row = page.locator(".ts-enc-order > li").filter(
             has=page.locator(".ts-enc-name", has_text=re.compile(r"^Bo$")))
-        assert row.locator(".ts-enc-brief").inner_text() == "HP 24 · Head SP 11 · Body SP 10"
+        assert row.locator(".ts-enc-main").inner_text() == "HP 24/40"  # of its real maximum
         page.locator(".ts-enc-order > li").filter(
             has=page.locator(".ts-enc-name", has_text=re.compile(r"^Ada$"))
         ).locator(".ts-enc-who").click()
-        card = page.locator(".ts-enc-card")
-        bullets = card.locator(".ts-enc-value").filter(has=page.locator("dt", has_text="Bullets"))
-        assert bullets.locator(".ts-enc-num").inner_text() == "20"
+        assert page.get_by_label("Bullets of Ada").input_value() == "20"
         assert "Ada is hit" not in page.locator(".ts-enc-hist").inner_text()
         assert not errors, errors
     finally:
