@@ -16,6 +16,7 @@ from ..errors import RulesError
 from .core import MELEE_HALF_DEFAULT, melee_note, melee_sp
 from .encounter_apply import HANDLERS
 from .environment import ELECTROCUTION_DICE, VACUUM_DICE
+from .melee import choke
 from .sheet import dice_of
 
 DOC = "cyberpunk-red-combat-cheat-sheet.txt"
@@ -75,6 +76,8 @@ initiative = d10_plus("ref", "REF {v} + 1d10 ({d})",
 
 def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
     loc = e.location or "body"
+    if loc in ("choke", "throw"):
+        return _grapple(sheet, c, e, log)
     if loc not in ("body", "head"):
         raise RulesError(f"the location is body or head, not {loc[:20]!r}")
     key = f"sp_{loc}"
@@ -103,6 +106,28 @@ def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Com
     c = _lose_hp(sheet, c, through, log)
     if e.critical:
         c = injury(sheet, c, "Critical Injury", log)
+    return c
+
+
+def _grapple(sheet: Sheet, c: Combatant, e: Hit, log: Log) -> Combatant:
+    """§ Choke and § Throw (line 27): the attacker's BODY direct to HP, armour not ablated.
+    A Choke leaves a target with more than 1 HP at 1 HP and Unconscious rather than below
+    0, and 3 successive Rounds of Choke make it Unconscious; a Throw leaves it Prone and
+    ends the Grapple."""
+    if e.location == "throw":
+        c = _lose_hp(sheet, c, e.damage, log)
+        log.step(f"{c.name} is thrown: Prone, the Grapple ends ({DOC}:27)")
+        kept = tuple(x for x in c.conditions if x.name not in ("Grappled", "Prone"))
+        return replace(c, conditions=(*kept, Condition("Prone", None, "", log.round)))
+    last, count = c.counter("choke_round"), c.counter("chokes")
+    count = count if last == log.round else count + 1 if last and last == log.round - 1 else 1
+    g = choke(e.damage, c.value("hp"), count)
+    log.step(f"Choke, round {count} in a row: BODY {e.damage} direct to HP: "
+             f"HP {c.value('hp')} → {max(0, g.hp_after)}" + (f" ({g.note})" if g.note else ""))
+    c = set_value(sheet, c, "hp", max(0, g.hp_after), log)
+    c = c.with_counter("choke_round", log.round).with_counter("chokes", count)
+    if g.unconscious and not c.has("Unconscious"):
+        c = replace(c, conditions=(*c.conditions, Condition("Unconscious", None, "", log.round)))
     return c
 
 

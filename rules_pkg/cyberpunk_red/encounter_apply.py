@@ -177,11 +177,14 @@ def _fire(calc: str, inputs: Values, result: Values) -> list[Proposal]:
 
 
 def _grapple(calc: str, inputs: Values, result: Values) -> list[Proposal]:
+    """§ Choke, § Throw: worked out on the target's own HP and its successive Chokes."""
     body = as_int(inputs.get("body"))
     if not body:
         return []
-    return [Proposal(f"{body} direct to HP", ev.Hit("", body, bypass=True,
-                                                    source=summary_of(result)))]
+    action = "throw" if inputs.get("action") == "throw" else "choke"
+    return [Proposal(f"{action.title()}: {body} direct to HP" + (", Prone" if action == "throw"
+                                                                  else ""),
+                     ev.Hit("", body, location=action, bypass=True, source=summary_of(result)))]
 
 
 def _grab(calc: str, inputs: Values, result: Values) -> list[Proposal]:

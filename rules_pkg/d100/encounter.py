@@ -119,11 +119,7 @@ def _crippled(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
     1d10 ignoring AP and TB. Hordes instead instantly gain Blood Loss (at the end of
     the turn here: the moment the tracker sees it)."""
     if c.kind == "horde":
-        if not c.has("Blood Loss"):
-            log.step(f"{c.name} is a Crippled horde: it gains Blood Loss instead")
-            c = replace(c, conditions=(*c.conditions,
-                                       Condition("Blood Loss", None, "", enc.round)))
-        return c
+        return gained(sheet, c, "Crippled", log)
     held = next((x for x in HALF_ONLY if c.has(x)), "")
     if held or c.counter(HALF_ACTION):
         why = (f"{held}: at most a Half Action" if held else "took at most a Half Action")
@@ -258,6 +254,14 @@ def answer(sheet: Sheet, c: Combatant, name: str, faces: tuple[int, ...], enc: E
     raise RulesError(f"the d100 game asks for no roll called {name[:40]!r}")
 
 
+def gained(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combatant:
+    """§ Crippled (line 49): "Hordes instead instantly gain the Blood Loss status"."""
+    if name == "Crippled" and c.kind == "horde" and not c.has("Blood Loss"):
+        log.step(f"{c.name} is a Crippled horde: it gains Blood Loss at once ({ST})")
+        c = replace(c, conditions=(*c.conditions, Condition("Blood Loss", None, "", log.round)))
+    return c
+
+
 def out(c: Combatant) -> str:
     if c.value("toughness") == 0 and c.has("Blood Loss"):
         return "Dead"
@@ -286,4 +290,4 @@ def status(c: Combatant) -> tuple[str, ...]:
 
 
 RULES = Rules(SHEET, initiative, hit, status, end_turn=end_turn, answer=answer, out=out,
-              bring_back=bring_back, apply=APPLY, actor=ACTOR, target=TARGET)
+              bring_back=bring_back, gained=gained, apply=APPLY, actor=ACTOR, target=TARGET)

@@ -24,6 +24,7 @@ class Log:
     # an older log's events roll from their seed, as they always did
     asking: bool = False
     asks: list[Ask] = field(default_factory=list)
+    round: int = 0  # the round the event happens in (Cyberpunk RED counts successive Chokes)
 
     def step(self, text: str) -> None:
         self.steps.append(text)
@@ -189,6 +190,8 @@ class Rules:
     injury: Callable[[Sheet, Combatant, str, Log], Combatant] = record_injury
     # what clearing a condition undoes (Cyberpunk RED: a breath of air gives the STATs back)
     cleared: Callable[[Sheet, Combatant, str, Log], Combatant] = nothing_on_clear
+    # what gaining a condition does at once (a d100 horde Crippled gains Blood Loss)
+    gained: Callable[[Sheet, Combatant, str, Log], Combatant] = nothing_on_clear
     # a player's roll the rules asked for (Log.ask), answered with its dice
     answer: Callable[[Sheet, Combatant, str, tuple[int, ...], Encounter, random.Random, Log],
                      Combatant] = no_answer

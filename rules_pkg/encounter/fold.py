@@ -51,7 +51,7 @@ def undo(log: Sequence[ev.Event]) -> tuple[list[ev.Event], ev.Event]:
 
 def step(rules: Rules, enc: Encounter, event: ev.Event, index: int) -> Encounter:
     """One event applied; a RulesError names the event that could not be applied."""
-    log = Log(asking=bool(getattr(event, "ask", False)))
+    log = Log(asking=bool(getattr(event, "ask", False)), round=enc.round)
     try:
         enc, summary = _apply(rules, enc, event, log)
     except RulesError as e:
@@ -237,7 +237,8 @@ def _set_condition(rules: Rules, enc: Encounter, c: Combatant, name: str, rounds
     log.step(f"{d.name}: {d.effect} ({d.source})")
     cur = enc.current
     cond = Condition(d.name, rounds, level, enc.round, cur is not None and cur.id == c.id)
-    return replace(c, conditions=(*(x for x in c.conditions if x.name != d.name), cond))
+    c = replace(c, conditions=(*(x for x in c.conditions if x.name != d.name), cond))
+    return rules.gained(rules.sheet, c, d.name, log)
 
 
 def _diff(rules: Rules, before: Combatant, after: Combatant) -> str:

@@ -4,12 +4,13 @@ degrades, Broken at zero, initiative cards kept for the whole combat."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from .. import registry
 from ..encounter import events as ev
 from ..encounter.common import Log, Rules, lose, set_value
 from ..encounter.events import Hit
-from ..encounter.model import Combatant, ConditionDef, Sheet, Stat
+from ..encounter.model import Combatant, Condition, ConditionDef, Sheet, Stat
 from ..encounter.proposal import (
     Handler,
     Inputs,
@@ -37,6 +38,7 @@ BROKEN = {
                "is regained",
 }
 CARDS = 10
+PRONE_AT_ZERO = ("strength", "agility")  # "Knocked prone", "Collapse ..., prone"
 SAVE_MAX = 30
 
 _stats: list[Stat] = []
@@ -136,6 +138,8 @@ def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Com
     c = lose(sheet, c, attr, damage, log)
     if before > 0 and c.value(attr) == 0:
         log.step(f"{attr.title()} reaches zero: Broken, {BROKEN[attr]} ({DOC} § Apply Damage)")
+        if attr in PRONE_AT_ZERO and not c.has("Prone"):  # FL:56-57 "Knocked prone"
+            c = replace(c, conditions=(*c.conditions, Condition("Prone", None, "", log.round)))
     return c
 
 

@@ -118,6 +118,9 @@ def _proposals(calc: str, inputs: Values, result: Values) -> list[Proposal]:
         if dmg is None or "Outcome" not in vals:
             return []
         cond = str(inputs.get("condition", "")) if vals["Outcome"] == "applied" else ""
+        if cond == "Shatter Head":  # "double damage from the attack": the doubled damage,
+            return [Proposal(f"{dmg} damage (Shatter Head: doubled)",  # nothing lasting
+                             ev.Hit("", dmg, source=summary))]
         return [Proposal(f"{dmg} damage" + (f", {cond}" if cond else ""),
                          ev.Hit("", dmg, source=summary, condition=cond))]
     if calc == "horizon.defense":
