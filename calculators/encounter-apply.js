@@ -73,7 +73,8 @@ async function onResult(e) {
     sync();
     return h("div", { class: "ts-apply-row", "data-role": role },
       h("label", { for: id, text: role === "actor" ? "Apply to (who acted)" : "Apply to" }), select,
-      buttons.map((b) => b.el));
+      buttons.map((b) => b.el),
+      role === "target" && state.combatants.length > 1 ? several(game, props, rid, all, state, said) : null);
   };
   /** @type {{label: string, event: any, role?: string}[]} */
   const all = reply.proposals;
@@ -87,6 +88,44 @@ async function onResult(e) {
     if (/** @type {CustomEvent} */ (ev).detail?.game === game) for (const f of syncs) f();
   };
   addEventListener("tableside:encounter-changed", follow);
+}
+
+/**
+ * An area hit (#25 item 7: explosives, shotgun shells, grenades, autofire spread): the
+ * same result applied to each combatant ticked, each its own event (its own eid), so a
+ * second tap still does nothing. Each target's own armour, SP or Defense is used.
+ * @param {string} game @param {{label: string, event: any}[]} props @param {string} rid
+ * @param {{label: string, event: any}[]} all @param {any} state @param {HTMLElement} said
+ */
+function several(game, props, rid, all, state, said) {
+  const boxes = state.combatants.map((/** @type {any} */ c) => {
+    const id = uid("area");
+    return h("label", { class: "ts-check", for: id },
+      h("input", { type: "checkbox", id, value: c.id }), h("span", { text: c.name }));
+  });
+  const p = props[0];
+  const go = h("button", { type: "button", class: "md-button ts-apply-area", text: `Apply to each ticked: ${p.label}`,
+    onclick: async () => {
+      const doc = activeEncounter(game);
+      if (!doc) return;
+      const who = boxes.map((b) => /** @type {HTMLInputElement} */ (b.querySelector("input")))
+        .filter((x) => x.checked).map((x) => x.value);
+      if (!who.length) { said.textContent = "Tick the combatants the area hit reaches."; return; }
+      go.setAttribute("disabled", "");
+      const k = `${rid}:${all.indexOf(p)}`;
+      let after = doc;
+      for (const target of who) {
+        const id = applyEid(k, target);
+        if (isActive(after.events, id)) continue; // already applied to this one
+        after = appendEvent(game, { ...p.event, target, eid: id, ...(p.event.type === "hit" ? { seed: fnv(id) } : {}) });
+      }
+      const s = (await py({ op: "fold", game, events: after.events })).state;
+      said.textContent = `Applied in “${after.name}” to ${who.length}: `
+        + s.history.slice(-who.length).map((/** @type {any} */ x) => x.summary).join("; ");
+      go.removeAttribute("disabled");
+    } });
+  return h("details", { class: "ts-apply-several" }, h("summary", { text: "Several targets (an area hit)" }),
+    h("div", { class: "ts-apply-checks" }, boxes), go);
 }
 
 /** 32 bits of FNV-1a over a text: ids and seeds from a result, not a secret. @param {string} text */

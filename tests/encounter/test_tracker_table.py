@@ -173,6 +173,23 @@ def test_a_fight_run_by_the_table(game: str, phone: Any, base_url: str) -> None:
     go.click()  # applied again: a redo of the same event, still once
     n += 1
     wait_events(page, n)
+    # an area hit (item 7): the same result to each ticked, each on its own sheet, once
+    area = host.locator(".ts-apply-several")
+    area.locator("summary").click()
+    for who in ("Thug 1", "Thug 2", "Thug 3"):
+        area.get_by_label(who, exact=True).check()
+    area.get_by_role("button", name=re.compile("^Apply to each ticked")).click()
+    n += 3
+    wait_events(page, n)
+    area.get_by_role("button", name=re.compile("^Apply to each ticked")).click()
+    page.wait_for_timeout(300)
+    assert int(page.locator(".ts-encounter").get_attribute("data-events")) == n  # once each
+    enc = live(page, game)
+    bo = next(c for c in enc.combatants if c.name == "Bo")
+    key = c_main(game, bo)
+    for c in enc.combatants:  # all alike before: each took what Bo took
+        if c.name.startswith("Thug"):
+            assert c.value(key) == bo.value(key), (c.name, key)
     page.get_by_role("button", name="Close the calculators").click()
 
     # out of the fight (item 3): marked by colour, icon and word, and skipped
