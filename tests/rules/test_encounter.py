@@ -280,7 +280,7 @@ def test_horizon_stagger_is_recovered_with_actions_on_the_next_turn() -> None:
            SetInitiative("c", 1), SetCondition("b", "Stagger"), SetCondition("c", "Down")]
     enc = fold("horizon", [*log, NextTurn()])
     assert enc.combatant("b").has("Stagger") is None and enc.combatant("c").has("Down")
-    assert "Bo spends 1 Action(s) this turn to recover from Stagger" in last(enc).steps[0]
+    assert "Bo spends 1 Action this turn to recover from Stagger" in last(enc).steps[0]
     enc = fold("horizon", [*log, NextTurn(), NextTurn()])
     assert enc.combatant("c").has("Down") is None
 
