@@ -94,9 +94,34 @@ export function initiativePanel(sheet, state, act) {
       onclick: () => act.push({ type: "initiative", seed: act.seed(), surprise: surprise(), only_missing: true }) }) : null,
     h("button", { type: "button", class: `md-button${state.round ? "" : " md-button--primary"}`,
       text: state.round ? "Roll for all…" : "Roll initiative", onclick: rollAll })));
+  if (!sheet.cards) form.append(...groups(state, act.push));
   if (sheet.cards && state.round) form.append(exchange(state, act.push));
   if (sheet.surprise && !state.round) form.append(h("p", { class: "ts-enc-rule", text: sheet.surprise }));
   return form;
+}
+
+/**
+ * A crowd shares one initiative (#25 item 7): "Thug 1–3 act on Thug 1's", one button per
+ * numbered group whose first member has one (not with cards: one card each).
+ * @param {State} state @param {(e: EncEvent) => any} push
+ */
+function groups(state, push) {
+  /** @type {Map<string, import("./encounter-view.js").Fighter[]>} */
+  const by = new Map();
+  for (const c of state.combatants) {
+    const m = /^(.*\S) (\d+)$/.exec(c.name);
+    if (m) by.set(m[1], [...(by.get(m[1]) || []), c]);
+  }
+  return [...by].filter(([, cs]) => cs.length > 1 && cs[0].initiative !== null).map(([base, cs]) => {
+    const [lead, ...rest] = cs;
+    return h("button", { type: "button", class: "md-button ts-enc-group",
+      text: `${base} ${lead.name.slice(base.length + 1)}–${rest[rest.length - 1].name.slice(base.length + 1)} act on ${lead.initiative}`,
+      onclick: async () => {
+        for (const c of rest) {
+          if (c.initiative !== lead.initiative) await push({ type: "set_initiative", id: c.id, value: lead.initiative });
+        }
+      } });
+  });
 }
 
 /** Two combatants exchange their cards (FL:10). @param {State} state @param {(e: EncEvent) => any} push */

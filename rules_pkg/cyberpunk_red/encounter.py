@@ -137,7 +137,8 @@ def _lose_hp(sheet: Sheet, c: Combatant, n: int, log: Log) -> Combatant:
 
 def injury(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combatant:
     log.step(f"{name}: 5 Bonus Damage directly to HP, no ablation ({DOC} § Critical Injuries)")
-    log.note("The Critical Injury tables are not in the sheet: name the injury yourself.")
+    log.note("The Critical Injury tables are not in the sheet: it is kept as \"Critical "
+             "Injury\"; write which one in a note (the combatant's Note field).")
     c = replace(c, injuries=(*c.injuries, name))
     return _lose_hp(sheet, c, 5, log)
 

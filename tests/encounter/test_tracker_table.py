@@ -373,3 +373,23 @@ def test_a_tap_shows_its_effect_quickly_on_a_phone(browser: Any, base_url: str) 
         assert p95 < 1000, times
     finally:
         ctx.close()
+
+
+def test_a_crowd_shares_one_initiative(phone: Any, base_url: str) -> None:
+    """#25 item 7: "Groups can share one initiative": Thug 2-3 take Thug 1's."""
+    page = phone.new_page()
+    open_tracker(page, f"{base_url}horizon/encounter/")
+    page.locator(".ts-enc-add summary").click()
+    form = page.locator(".ts-enc-addform")
+    form.get_by_label("Name", exact=True).fill("Thug")
+    form.get_by_label("Copies", exact=True).fill("3")
+    form.get_by_role("button", name="Add to the fight").click()
+    wait_events(page, 3)
+    page.get_by_role("button", name="Roll initiative").click()
+    wait_events(page, 4)
+    lead = next(c for c in live(page, "horizon").combatants if c.name == "Thug 1").initiative
+    page.get_by_role("button", name=f"Thug 1\N{EN DASH}3 act on {lead}").click()
+    page.wait_for_function("() => Number(document.querySelector('.ts-encounter')"
+                           ".dataset.events) >= 5")
+    page.wait_for_timeout(500)
+    assert {c.initiative for c in live(page, "horizon").combatants} == {lead}
