@@ -179,12 +179,18 @@ export function card(sheet, state, c, act) {
   const clevel = uid("level");
   const levelSel = h("select", { id: clevel, name: "level" });
   const condSel = h("select", { id: cname, name: "name" },
-    sheet.conditions.map((d) => h("option", { value: d.name, text: d.name })));
+    sheet.conditions.map((d) => h("option", { value: d.name, text: d.name })),
+    h("option", { value: "", text: "Other (your own)…" }));
+  const oname = uid("own");
+  const own = h("span", { class: "ts-enc-own", hidden: true },
+    h("label", { for: oname, text: "Its name" }),
+    h("input", { id: oname, name: "own", type: "text", maxlength: 40, autocomplete: "off" }));
   const levels = () => {
     const d = sheet.conditions.find((x) => x.name === condSel.value);
     levelSel.replaceChildren(...(d?.levels || []).map((l) => h("option", { value: l, text: l })));
     levelSel.hidden = !d?.levels.length;
     levelSel.previousElementSibling?.toggleAttribute("hidden", !d?.levels.length);
+    own.hidden = condSel.value !== "";
   };
   condSel.addEventListener("change", levels);
   const condForm = h("form", { class: "ts-enc-condform", "aria-label": `Set a condition on ${c.name}`,
@@ -195,10 +201,14 @@ export function card(sheet, state, c, act) {
         act.say(`Turns: a whole number, or blank for until cleared (got “${raw.slice(0, 12)}”).`);
         return;
       }
-      act.push({ type: "condition", target: c.id, name: condSel.value,
+      const mine = condSel.value === "";
+      const name = mine ? /** @type {HTMLInputElement} */ (condForm.elements.namedItem("own")).value.trim()
+        : condSel.value;
+      if (!name) { act.say("Its name: write the condition's name (1 to 40 characters)."); return; }
+      act.push({ type: "condition", target: c.id, name, ...(mine ? { custom: true } : {}),
         rounds: raw ? Number(raw) : null, level: levelSel.hidden ? "" : levelSel.value });
     } },
-  h("label", { for: cname, text: "Condition" }), condSel,
+  h("label", { for: cname, text: "Condition" }), condSel, own,
   h("label", { for: clevel, text: "Level" }), levelSel,
   h("label", { for: crounds, text: `Turns of ${c.name}'s (blank: until cleared)` }),
   h("input", { id: crounds, name: "rounds", type: "text", inputmode: "numeric", maxlength: 3, autocomplete: "off" }),

@@ -174,6 +174,7 @@ class SetCondition(_Named):
     KIND: ClassVar[str] = "condition"
     rounds: int | None = None
     level: str = ""
+    custom: bool = False  # the table's own condition, not one of the sheet's (a free name)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,15 @@ from ..errors import RulesError
 from . import events as ev
 from . import order, turns
 from .common import Log, Rules, change, cond_text, set_value
-from .model import MAX_COMBATANTS, MAX_NAME, Combatant, Condition, Encounter, Entry
+from .model import (
+    MAX_COMBATANTS,
+    MAX_NAME,
+    Combatant,
+    Condition,
+    ConditionDef,
+    Encounter,
+    Entry,
+)
 
 MAX_EVENTS = 5000
 MAX_DAMAGE = 999
@@ -156,8 +164,9 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         return enc.replace_combatant(after), f"{c.name}: {_diff(rules, c, after)}"
     if isinstance(e, ev.SetCondition):
         c = enc.combatant(e.target)
-        after = _set_condition(rules, enc, c, e.name, e.rounds, e.level, log)
-        cond = after.has(sheet.condition(e.name).name)
+        d = sheet.custom(e.name) if e.custom else sheet.condition(e.name)
+        after = _set_condition(rules, enc, c, e.name, e.rounds, e.level, log, d=d)
+        cond = after.has(d.name)
         assert cond is not None
         how = "until cleared" if cond.rounds is None else (
             f"for {cond.rounds} of {c.name}'s turns" if cond.rounds != 1
@@ -166,7 +175,8 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         return enc.replace_combatant(after), f"{c.name} is {cond_text(cond)} {how}"
     if isinstance(e, ev.ClearCondition):
         c = enc.combatant(e.target)
-        name = sheet.condition(e.name).name
+        # the sheet's name for it, or the table's own as it was set
+        name = e.name if c.has(e.name) else sheet.condition(e.name).name
         if not c.has(name):
             raise RulesError(f"{c.name} is not {name}")
         after = replace(c, conditions=tuple(x for x in c.conditions if x.name != name))
@@ -219,8 +229,9 @@ def _add(rules: Rules, enc: Encounter, e: ev.AddCombatant, log: Log) -> tuple[En
 
 
 def _set_condition(rules: Rules, enc: Encounter, c: Combatant, name: str, rounds: int | None,
-                   level: str, log: Log, default: bool = False) -> Combatant:
-    d = rules.sheet.condition(name)
+                   level: str, log: Log, default: bool = False,
+                   d: ConditionDef | None = None) -> Combatant:
+    d = d or rules.sheet.condition(name)
     if default or rounds is None:  # none given: the rule's own duration, if it has one
         rounds = d.rounds
     if rounds is not None and not 1 <= rounds <= 100:

@@ -65,6 +65,16 @@ class Sheet:
                 return s
         raise RulesError(f"{self.title} combatants have no value called {key!r}")
 
+    def custom(self, name: str) -> ConditionDef:
+        """The table's own condition (#25 item 7): a free name, no rule of the sheet's."""
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= 40:
+            raise RulesError("a condition of your own needs a name of 1 to 40 characters")
+        return self.find(name) or ConditionDef(name, "the table's own condition", "custom")
+
+    def find(self, name: str) -> ConditionDef | None:
+        return next((c for c in self.conditions if c.name.lower() == name.lower()), None)
+
     def condition(self, name: str) -> ConditionDef:
         for c in self.conditions:
             if c.name.lower() == name.lower():

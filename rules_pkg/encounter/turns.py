@@ -68,8 +68,8 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
 def lost_turn(rules: Rules, c: Combatant) -> str:
     """The condition (with its source) that costs this combatant its turn ("": none)."""
     for cond in c.conditions:
-        d = rules.sheet.condition(cond.name)
-        if d.loses_turn:
+        d = rules.sheet.find(cond.name)  # None: the table's own condition
+        if d and d.loses_turn:
             return f"{cond_text(cond)} ({d.source})"
     return ""
 

@@ -275,6 +275,16 @@ def stunned(page: Any, n: int) -> int:
     n += 1
     wait_events(page, n)
     assert row(page, "Bo").locator(".ts-chip").inner_text() == "Stunned, 1 turn left"
+    # a condition of the table's own (item 7), until cleared
+    card = page.locator(".ts-enc-card")
+    card.get_by_label("Condition", exact=True).select_option("")
+    card.get_by_label("Its name", exact=True).fill("Covered in oil")
+    card.get_by_label("Turns of Bo's (blank: until cleared)").fill("")
+    card.get_by_role("button", name="Set").click()
+    n += 1
+    wait_events(page, n)
+    assert row(page, "Bo").locator(".ts-chip").all_inner_texts() == [
+        "Stunned, 1 turn left", "Covered in oil"]
     seen = []
     for _ in range(8):
         page.get_by_role("button", name="Next turn").click()
@@ -285,6 +295,7 @@ def stunned(page: Any, n: int) -> int:
         if any("Bo is Stunned" in s for s in enc.history[-1].steps):
             break
     assert "Bo" not in seen and not any(c.has("Stunned") for c in enc.combatants)
+    assert next(c for c in enc.combatants if c.name == "Bo").has("Covered in oil")
     return n
 
 

@@ -90,3 +90,21 @@ def test_horizon_shatter_head_doubles_the_attack_and_does_not_last() -> None:
     # the calculator doubled it ("the target suffers double damage from the attack")
     assert any("double damage from the attack" in s for s in result["steps"])
     assert p.event.damage == result["values"][2][1] and p.event.condition == ""
+
+
+def test_a_condition_of_the_tables_own() -> None:
+    """#25 item 7: custom conditions, counted in their bearer's turns like the others."""
+    from rules_pkg.encounter import ClearCondition, SetCondition
+
+    log = [AddCombatant("a", "Ada"), AddCombatant("b", "Bo"), SetInitiative("a", 9),
+           SetInitiative("b", 5), SetCondition("b", "  Covered   in oil ", 1, custom=True)]
+    enc = fold("d100", log)
+    assert enc.combatant("b").has("Covered in oil").rounds == 1
+    assert enc.history[-1].summary == "Bo is Covered in oil until the end of Bo's next turn"
+    assert not fold("d100", [*log, NextTurn(), NextTurn()]).combatant("b").has("Covered in oil")
+    assert not fold("d100", [*log, ClearCondition("b", "Covered in oil")]).combatant(
+        "b").conditions
+    with pytest.raises(RulesError, match="no condition called"):  # a typo is still refused
+        fold("d100", [*log, SetCondition("b", "Stunnned")])
+    with pytest.raises(RulesError, match="1 to 40 characters"):
+        fold("d100", [*log, SetCondition("b", " ", custom=True)])
