@@ -73,7 +73,7 @@ function mount(el) {
   let checked = ""; // the encounter already read (and migrated) by Python
 
   const msg = h("p", { class: "ts-enc-msg", role: "alert" });
-  const line = h("p", { class: "ts-enc-round", role: "status", "aria-live": "polite" });
+  const line = h("p", { class: "ts-enc-round", role: "status", "aria-live": "polite", tabindex: "-1" });
   const pick = h("select", { id: "ts-enc-pick", class: "ts-enc-pick" });
   const file = h("input", { type: "file", accept: ".json,application/json", id: "ts-enc-file",
     class: "ts-enc-file" });
@@ -175,6 +175,9 @@ function mount(el) {
   }
 
   function render() {
+    // the control in focus is drawn again: the same one keeps the focus, or Next turn
+    const had = el.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement) : null;
+    const label = had && had.tagName === "BUTTON" ? had.textContent : null;
     line.textContent = roundLine(state);
     undoBtn.toggleAttribute("disabled", !next.undo);
     redoBtn.toggleAttribute("disabled", !next.redo);
@@ -197,6 +200,10 @@ function mount(el) {
     panels(act);
     const last = state.history.length ? state.history[state.history.length - 1] : null;
     if (last && last.eid === lastEid && last.notes.length) msg.textContent = last.notes.join(" ");
+    if (had && !had.isConnected) {
+      const same = [...el.querySelectorAll("button")].find((b) => b.textContent === label && !b.hasAttribute("disabled"));
+      /** @type {HTMLElement} */ (same || (nextBtn.hasAttribute("disabled") ? line : nextBtn)).focus();
+    }
     el.dataset.events = String(doc.events.length);
     // the calculators beside take the numbers after the frame: a tap shows its effect first
     if (calcs) setTimeout(() => { if (state) renderAs(/** @type {HTMLElement} */ (calcs)); }, 0);
