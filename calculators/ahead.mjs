@@ -84,19 +84,21 @@ export function answerAhead(host, calc, form, out) {
  * the place of the one worked out ahead (when the two are the same, the shown one stays,
  * as a reader may have opened its steps, and only loses its hint).
  * @param {HTMLElement} host @param {Registry.Calculator} calc @param {HTMLFormElement} form
- * @param {HTMLElement} out @param {Answer} answer @param {(id: string, payload: string) => string} run */
-function replace(host, calc, form, out, answer, run) {
+ * @param {HTMLElement} out @param {Answer} answer
+ * @param {import("./boot.mjs").Run} run */
+async function replace(host, calc, form, out, answer, run) {
   // replaced already (Compute), taken down (inputs changed), or a Compute is on its way
-  if (!host.isConnected || out.dataset.tsAhead === undefined || out.hidden
-      || host.getAttribute("aria-busy")) return;
+  const standing = () => host.isConnected && out.dataset.tsAhead !== undefined && !out.hidden
+      && !host.getAttribute("aria-busy") && sameInputs(answer.inputs, readInputs(calc, form));
+  if (!standing()) return;
   const inputs = readInputs(calc, form);
-  if (!sameInputs(answer.inputs, inputs)) return;
   let reply;
   try {
-    reply = JSON.parse(run(calc.id, JSON.stringify(inputs)));
+    reply = JSON.parse(await run(calc.id, JSON.stringify(inputs)));
   } catch (e) {
     reply = { ok: false, detail: String(e) };
   }
+  if (!standing()) return; // the reader moved on while Python worked it out
   if (reply.ok && sameResult(reply.result, answer.result)) confirmed(out);
   else if (reply.ok) renderResult(host, reply.result, null); // the live engine has the say
   else { // never expected (the build ran the same engine): take it down, say why in the console

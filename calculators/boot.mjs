@@ -3,6 +3,11 @@
 // goes through, each in <html data-ts-boot> (and, for people, tests and offline.js, in
 // <html data-ts-python>: "loading" while it starts, then "ready" or "failed").
 //
+// Python runs in a module worker (python-worker.mjs, through python-client.mjs): nothing it
+// does (download, compile, restore, import, calculate) blocks the page. A browser that
+// cannot run that worker gets the same start on the page, through PyScript (pyscript.mjs),
+// and is told so (engineNote()). <html data-ts-engine> says which: "worker" or "page".
+//
 //   idle ──python()──▶ fetching ──┬─(snapshot start)──▶ snapshot ──┬──────────▶ ready
 //                                 │                       │ unusable┘(bridge ran)
 //                                 │                       ▼
@@ -11,13 +16,14 @@
 //                                   bridge failing)──▶ failed: failure() says why
 //
 // - fetching: once the page's first frame is drawn (settled), runtime.json (read here: the
-//   one reader of that contract, RuntimeManifest), the downloads Python's start waits for
-//   (warmUp), the bridge, and PyScript's and Pyodide's modules, each checked against this
-//   build's hashes (integrity.mjs);
+//   one reader of that contract, RuntimeManifest), then the worker, which downloads what
+//   Python needs itself (on the page: the downloads (warmUp), the bridge, and PyScript's
+//   and Pyodide's modules); each file checked against this build's hashes (integrity.mjs);
 // - snapshot or plain: Pyodide starts, from the build's memory snapshot or plainly. The
 //   choice is runtime.json's; a snapshot that turns out unusable (not cached on a slow
 //   link, a failed download, no DecompressionStream) falls back to plain: same answers;
-// - ready: bridge.py has run, and `python()` resolves with its run function.
+// - ready: bridge.py has run, and `python()` resolves with its run function (async: a
+//   message to the worker and back, ~0.2 ms), and `encounter()` answers the tracker.
 // A file that is not this build's stops the start in any state (integrity.mjs refuses it).
 //
 // The adapters hold no start-up state: pyscript.mjs (PyScript: its config, hooks and
@@ -28,14 +34,16 @@
 // while the page is still parsed and fetches runtime.json; the downloads start once the
 // page's first frame with its forms is drawn (settled). tableside.js imports the same
 // module (same URL, same instance) and calls python().
-import { IntegrityError, modulesBeside, refusal, sriFor, unverified, verifiedModules }
-  from "./integrity.mjs";
+import { IntegrityError, modulesBeside, pagePins, refusal, sriFor, unverified,
+  verifiedModules } from "./integrity.mjs";
 import { painted } from "./dom.mjs";
 import { FRAMED } from "./guards.mjs";
-import { snapshotURL, startSnapshot } from "./snapshot.mjs";
+import { slowNetwork, snapshotURL, startSnapshot } from "./snapshot.mjs";
 import { startPyScript } from "./pyscript.mjs";
+import { NoWorker, startWorker } from "./python-client.mjs";
 
-/** @typedef {import("./pyscript.mjs").Run} Run */
+/** bridge.py's run_json, wherever Python runs: (calculator id, inputs JSON) -> reply JSON.
+ * @typedef {(calc: string, payload: string) => Promise<string>} Run */
 
 /** runtime.json: which files Python starts with (URLs relative to this folder). Written
  * once at build time; its type is generated from scripts/site/runtime.py's RuntimeManifest
@@ -61,11 +69,17 @@ const root = document.documentElement;
 export const PY_SLOW_MS = 30000;
 const CANNOT_LOAD = "The rules engine could not be loaded, so this calculator is off. "
   + "The tables on this page still work.";
+const ON_THE_PAGE = "This browser cannot run the rules engine in the background, so the "
+  + "page may pause for a moment while it works.";
 
 /** @type {BootState} */
 let state = "idle";
 /** @type {string | null} */
 let failedWith = null;
+/** @type {string | null} */
+let note = null;
+/** @type {((request: string) => Promise<string>) | null} */
+let encounterCall = null;
 
 /** @param {BootState} to */
 function enter(to) {
@@ -82,6 +96,9 @@ export const bootState = () => state;
 /** Why the calculators are off, in the reader's words (null unless failed): a changed
  * runtime file says so (integrity.mjs), anything else "could not be loaded". */
 export const failure = () => failedWith;
+
+/** What the reader should know about how the engine runs here (null: in the background). */
+export const engineNote = () => note;
 
 /** @param {string | URL} url @returns {Promise<any>} */
 export const fetchJSON = (url) => fetch(url).then((r) => {
@@ -123,7 +140,7 @@ let warm = false;
  * Python then waited ~2 s for it. Asked for here it arrives within the wasm's download.
  * @param {RuntimeManifest} m */
 function warmUp(m) {
-  if (warm || FRAMED) return; // another site's frame gets no engine (guards.mjs)
+  if (warm || FRAMED || root.dataset.tsEngine !== "page") return; // FRAMED: no engine (guards.mjs)
   warm = true;
   // PyScript imports `interpreter` (its URL carries the snapshot's hash) only once its
   // own modules have run; the partial preloads PyScript itself.
@@ -161,10 +178,6 @@ function contentLoaded() {
   return nav ? nav.domContentLoadedEventEnd > 0 : document.readyState === "complete";
 }
 
-// The head's marker says this page has calculators (its body may not be parsed yet).
-if (document.querySelector('meta[name="tableside:calculators"]')) {
-  Promise.all([manifestP, settled]).then(([m]) => warmUp(m), () => {});
-}
 
 /** Rejects with the first refusal of a runtime file (integrity.mjs): raced with each step. */
 const refused = unverified.then((r) => { throw new IntegrityError(r.message); });
@@ -199,20 +212,18 @@ export function python() {
   pythonP = (async () => {
     await settled; // the page's first frame comes first (see settled)
     const m = await Promise.race([refused, manifestP]);
-    warmUp(m); // if the page did not already (it had no calculators when it opened)
-    const bridge = fetchText(new URL(m.bridge, HERE));
-    const core = new URL(m.pyscript, HERE);
-    const interpreter = new URL(m.pyodide, HERE);
-    // Python's modules (PyScript, the interpreter module, Pyodide) get in only checked: a
-    // changed one stops here, before any of them runs.
-    await Promise.race([refused, verifiedModules([interpreter, ...modulesBeside(core),
-      ...modulesBeside(new URL(m.pyodide_plain || m.pyodide, HERE))])]);
-    enter(snapshotBuild(m) ? "snapshot" : "plain");
-    const bundle = bundleURL(m);
-    const run = await Promise.race([refused, startPyScript({ core, interpreter, bundle, bridge,
-      onProgress: (what) => { for (const f of progressListeners) f(what); } })]);
-    enter("ready");
-    return run;
+    if (!FRAMED) { // another site's frame gets no engine (guards.mjs)
+      try {
+        root.dataset.tsEngine = "worker";
+        return await Promise.race([refused, inWorker(m)]);
+      } catch (e) {
+        if (!(e instanceof NoWorker)) throw e;
+        console.info("Tableside: no Python worker here, starting Python on the page:", e.message);
+        note = ON_THE_PAGE;
+        root.dataset.tsEngine = "page";
+      }
+    }
+    return onThePage(m);
   })();
   pythonP.catch((e) => {
     failedWith = refusal()?.message ?? CANNOT_LOAD;
@@ -220,6 +231,54 @@ export function python() {
     console.warn("Tableside: the rules engine could not load:", e);
   });
   return pythonP;
+}
+
+/** The encounter tracker's entry point (rules_pkg.encounter.api): a JSON request, its JSON
+ * reply. Starts Python if need be; rejects when it cannot start.
+ * @param {string} request @returns {Promise<string>} */
+export async function encounter(request) {
+  await python();
+  if (!encounterCall) throw new Error("no encounter entry point");
+  return encounterCall(request);
+}
+
+/** Python in the worker (python-worker.mjs): it downloads, checks and starts everything
+ * itself, off this thread. @param {RuntimeManifest} m @returns {Promise<Run>} */
+async function inWorker(m) {
+  const pins = pagePins();
+  if (!pins) throw new NoWorker("this page lists no runtime hashes");
+  const sw = navigator.serviceWorker;
+  const swOff = ["off", "failed"].includes(root.dataset.tsSw || ""); // offline.js
+  const snap = snapshotBuild(m) ? snapshotURL(new URL(m.pyodide, HERE)) : null;
+  const engine = await startWorker({
+    pins, keep: Boolean(sw && !sw.controller && !swOff),
+    pyodide: new URL(m.pyodide_plain || m.pyodide, HERE).href,
+    snapshot: snap && typeof DecompressionStream === "function" ? snap : null,
+    onlyIfCached: slowNetwork(), bundle: bundleURL(m).href, bridge: new URL(m.bridge, HERE).href,
+  }, (to) => enter(to));
+  encounterCall = engine.encounter;
+  enter("ready");
+  return engine.run;
+}
+
+/** Python on the page, through PyScript: where the worker cannot run.
+ * @param {RuntimeManifest} m @returns {Promise<Run>} */
+async function onThePage(m) {
+  warmUp(m);
+  const bridge = fetchText(new URL(m.bridge, HERE));
+  const core = new URL(m.pyscript, HERE);
+  const interpreter = new URL(m.pyodide, HERE);
+  // Python's modules (PyScript, the interpreter module, Pyodide) get in only checked: a
+  // changed one stops here, before any of them runs.
+  await Promise.race([refused, verifiedModules([interpreter, ...modulesBeside(core),
+    ...modulesBeside(new URL(m.pyodide_plain || m.pyodide, HERE))])]);
+  enter(snapshotBuild(m) ? "snapshot" : "plain");
+  const bundle = bundleURL(m);
+  const start = await Promise.race([refused, startPyScript({ core, interpreter, bundle,
+    bridge, onProgress: (what) => { for (const f of progressListeners) f(what); } })]);
+  encounterCall = async (request) => start.encounter(request);
+  enter("ready");
+  return async (calc, payload) => start.run(calc, payload);
 }
 
 /**

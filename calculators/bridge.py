@@ -1,11 +1,14 @@
-"""The Python side of the calculators, in the Pyodide that PyScript loads (main thread).
+"""The Python side of the calculators, in the Pyodide of Python's worker (or, where no
+worker runs, the one PyScript loads on the page).
 
-PyScript writes `tableside.zip` (rules_pkg as shipped, see scripts/site/runtime.py)
-into the working directory; calculators/tableside.js runs this file in PyScript's
-onReady hook. We import rules_pkg from the zip with zipimport (or find it already
-imported, when Python was restored from the build's snapshot), then hand JavaScript one
-function: `tablesideRun(calc_id, inputs_json) -> reply_json` (and, for the encounter
-tracker, `tablesideEncounter(request_json) -> reply_json`).
+`tableside.zip` (rules_pkg as shipped, see scripts/site/runtime.py) is in the working
+directory. calculators/python-worker.mjs runs this file under another name than
+`__main__`, calls prepare() and then run_json() per message (and the encounter tracker's
+rules_pkg.encounter.api.handle_json); on the page, calculators/pyscript.mjs runs it as
+`__main__` in PyScript's onReady hook, and install() hands JavaScript
+`tablesideRun(calc_id, inputs_json) -> reply_json` and `tablesideEncounter`. We import
+rules_pkg from the zip with zipimport (or find it already imported, when Python was
+restored from the build's snapshot).
 
 A reply is `{"ok": true, "result": Result.to_dict()}`, or `{"ok": false, "kind":
 "rules", "message": ...}` for a RulesError (its message is meant for the player), or

@@ -3,7 +3,7 @@
 // bridge.py), shared by the Encounter page (encounter.js) and "Apply to …" on every
 // calculator (encounter-apply.js), so neither imports the other.
 
-import { python } from "./boot.mjs";
+import { encounter, python } from "./boot.mjs";
 import { fileText, saveEncounter } from "./encounter-store.js";
 import { FRAMED } from "./guards.mjs";
 
@@ -11,7 +11,7 @@ import { FRAMED } from "./guards.mjs";
 export class EncounterError extends Error {}
 
 /** Python's encounter entry point, once the rules engine is ready (boot.mjs).
- * @returns {Promise<(request: string) => string>} */
+ * @returns {Promise<(request: string) => Promise<string>>} */
 async function engine() {
   try {
     if (FRAMED) throw new Error("framed: no engine (guards.mjs)");
@@ -19,13 +19,13 @@ async function engine() {
   } catch {
     throw new EncounterError("The rules engine could not be loaded.");
   }
-  return /** @type {any} */ (window).tablesideEncounter;
+  return encounter;
 }
 
 /** @param {Record<string, any>} req @returns {Promise<Record<string, any>>} */
 export async function py(req) {
   const fn = await engine();
-  const reply = JSON.parse(fn(JSON.stringify(req)));
+  const reply = JSON.parse(await fn(JSON.stringify(req)));
   if (!reply.ok) {
     if (reply.kind !== "rules") console.warn("Tableside encounter:", reply.detail);
     throw new EncounterError(reply.kind === "rules" ? reply.message

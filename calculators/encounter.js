@@ -23,7 +23,9 @@ export function mountAll() {
 }
 
 function ensureCss() {
-  if (!document.querySelector(`link[href="${CSS_URL}"]`)) {
+  // (the Encounter page's head links it by a relative URL: compare what it resolves to)
+  if (![...document.querySelectorAll("link[rel=stylesheet]")]
+    .some((l) => /** @type {HTMLLinkElement} */ (l).href === CSS_URL)) {
     // The stylesheet is this build's or nothing (integrity from the page's list).
     const integrity = sriFor(CSS_URL);
     if (integrity) document.head.append(h("link", { rel: "stylesheet", href: CSS_URL, integrity }));

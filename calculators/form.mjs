@@ -32,6 +32,30 @@ export function boundOf(bound, valueOf) {
   return n === null ? undefined : (bound.per ?? 0) * n + (bound.plus ?? 0);
 }
 
+/**
+ * The inputs whose value `input` may not hold too (rules_pkg.registry.Unlike): the one it
+ * names, and any that names it (the pair is declared once, on one of the two).
+ * @param {Registry.Calculator} calc @param {Registry.Input} input
+ * @returns {string[]}
+ */
+export function unlikeOf(calc, input) {
+  return [input.unlike?.on, ...calc.inputs.filter((i) => i.unlike?.on === input.name)
+    .map((i) => i.name)].filter((n) => n !== undefined);
+}
+
+/**
+ * A stepper's next value: one step from `n`, kept within the limits, over a value another
+ * input holds (`taken`); where that leaves no value to go to, it stays at `n`.
+ * @param {number} n @param {number} d @param {number[]} low @param {number[]} high
+ * @param {(number | null)[]} taken
+ */
+export function stepped(n, d, low, high, taken) {
+  const within = (v) => Math.min(...high, Math.max(...low, v));
+  let next = within(n + d);
+  if (taken.includes(next)) next = within(next + d);
+  return taken.includes(next) ? n : next;
+}
+
 /** The value of input `name` in `form` as the engine keys it ("true"/"false" for yes/no). */
 function formValue(form, name) {
   const el = form?.elements.namedItem(name);
@@ -69,12 +93,11 @@ export function field(calc, input, value) {
     box.value = String(value);
     const step = (d) => () => {
       const n = Number.parseInt(box.value, 10);
-      let next = Number.isNaN(n) ? Number(input.default) || 0 : n + d;
       const valueOf = (name) => formValue(box.form, name);
       const low = [input.min, boundOf(input.min_by, valueOf)].filter((b) => b !== undefined);
       const high = [input.max, boundOf(input.max_by, valueOf)].filter((b) => b !== undefined);
-      if (low.length) next = Math.max(...low, next);
-      if (high.length) next = Math.min(...high, next);
+      const taken = unlikeOf(calc, input).map((name) => numericOf(valueOf(name)));
+      const next = Number.isNaN(n) ? Number(input.default) || 0 : stepped(n, d, low, high, taken);
       box.value = String(next);
       box.dispatchEvent(new Event("input", { bubbles: true }));
     };

@@ -19,8 +19,9 @@
 // Any refusal calls `refuse()`: <html data-ts-integrity="failed">, the `unverified`
 // promise resolves (tableside.js turns every calculator off with the message below).
 //
-// Also imported in snapshot-worker.mjs (through snapshot.mjs): there, with no document,
-// nothing here runs by itself.
+// Also imported in the workers (python-worker.mjs, snapshot-worker.mjs): there, with no
+// document, nothing here runs by itself; python-worker.mjs hands it the page's hashes
+// (setPins) and guards its own fetch(), so Pyodide's downloads there are checked the same way.
 
 import { RUNTIME_CACHE, RUNTIME_DIR, putRuntime } from "./runtime-cache.mjs";
 
@@ -31,8 +32,9 @@ const GUARDED = ["assets/runtime/", "assets/calculators/"].map((p) => new URL(p,
 // runtime.json only chooses among listed files (plain or snapshot start); not pinned.
 const UNPINNED = new Set(["assets/calculators/runtime.json"].map((p) => new URL(p, ROOT).href));
 
-/** @type {{files: Record<string, string>, memory: string | null} | null} */
-const pins = (() => {
+/** @typedef {{files: Record<string, string>, memory: string | null}} Pins */
+/** @type {Pins | null} */
+let pins = (() => {
   const meta = doc?.querySelector('meta[name="tableside:integrity"]');
   try {
     return meta ? JSON.parse(meta.getAttribute("content") || "") : null;
@@ -40,8 +42,31 @@ const pins = (() => {
     return null;
   }
 })();
-const byURL = new Map(Object.entries(pins?.files || {})
-  .map(([rel, sri]) => [new URL(rel, ROOT).href, sri]));
+let byURL = byHref(pins);
+
+/** @param {Pins | null} p */
+function byHref(p) {
+  return new Map(Object.entries(p?.files || {}).map(([rel, sri]) => [new URL(rel, ROOT).href, sri]));
+}
+
+/** The page's hashes (for a worker, which has no page to read them from). */
+export const pagePins = () => pins;
+
+/** Whether a checked runtime file read here is to be stored in the runtime cache: on a page,
+ * when no service worker controls it (it saw no download); a worker is told by its page. */
+let keeping = () => {
+  const sw = globalThis.navigator?.serviceWorker;
+  const off = ["off", "failed"].includes(doc?.documentElement.dataset.tsSw || ""); // offline.js
+  return Boolean(doc && sw && !sw.controller && !off);
+};
+
+/** In a worker: the page's hashes, and whether to keep what is read (see keeping).
+ * @param {Pins} p @param {boolean} keep */
+export function setPins(p, keep) {
+  pins = p;
+  byURL = byHref(p);
+  keeping = () => keep;
+}
 
 export class IntegrityError extends Error {}
 
@@ -73,18 +98,20 @@ export function modulesBeside(url) {
 let settle = () => {};
 /** Resolves with the first refusal (never rejects; most visits it never settles). */
 export const unverified = new Promise((resolve) => { settle = resolve; });
+/** @type {{file: string, why: string, message: string} | null} */
 let refused = null;
 
 /** The refusal that stopped the calculators, if one did. */
 export const refusal = () => refused;
 
-/** Stop the calculators: `file` is not this build's (or not listed). */
+/** Stop the calculators: `file` is not this build's (or not listed).
+ * @param {string} file @param {string} why */
 export function refuse(file, why) {
   const message = `The calculators could not be verified: ${file} ${why}, so they are `
     + "switched off rather than run a changed file. Reload the page to try again; "
     + "the tables on this page still work.";
   if (!refused) {
-    refused = { file, message };
+    refused = { file, why, message };
     if (doc) doc.documentElement.dataset.tsIntegrity = "failed";
     console.error(`Tableside: ${message}`);
     settle(refused);
@@ -104,7 +131,7 @@ export async function sriOf(bytes) {
 
 /** Check the snapshot's memory (as Pyodide will use it) against the page's hash. */
 export async function verifyMemory(/** @type {Uint8Array<ArrayBuffer>} */ memory) {
-  if (!doc) return memory;
+  if (!pins && !doc) return memory; // snapshot-worker.mjs: its page checks what it sends
   if (!pins?.memory) throw refuse("the Python snapshot", "is not listed by this page");
   if ((await sriOf(memory)) !== pins.memory) throw refuse("the Python snapshot", NOT_THIS_BUILD);
   return memory;
@@ -116,18 +143,15 @@ const RUNTIME_HREF = new URL(RUNTIME_DIR, ROOT).href;
 
 /** Keep a checked runtime file this page read itself (no worker saw the download). */
 function keep(url, body, sri, headers) {
-  const sw = globalThis.navigator?.serviceWorker;
-  const off = ["off", "failed"].includes(doc.documentElement.dataset.tsSw || ""); // offline.js
-  if (!url.startsWith(RUNTIME_HREF) || !sw || sw.controller || off || !("caches" in globalThis)) {
-    return;
-  }
+  if (!url.startsWith(RUNTIME_HREF) || !keeping() || !("caches" in globalThis)) return;
   caches.open(RUNTIME_CACHE).then((c) => putRuntime(c, url, body, sri, headers))
     .catch(() => { /* storage blocked or full: the worker saves it later, if it can */ });
 }
 
-/** Make the page's fetch() check what it reads from the runtime's folders. */
+/** Make this scope's fetch() check what it reads from the runtime's folders (a page, or
+ * python-worker.mjs once it has the page's hashes). */
 export function guardFetch() {
-  if (guarded || !doc) return;
+  if (guarded || (!doc && !pins)) return;
   guarded = true;
   const plain = globalThis.fetch.bind(globalThis);
   globalThis.fetch = async (input, init) => {

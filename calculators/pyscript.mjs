@@ -7,15 +7,17 @@
 // because the elements PyScript needs are appended to <body>, outside the swapped container.
 import { h } from "./dom.mjs";
 
-/** @typedef {(calc: string, payload: string) => string} Run  bridge.py's tablesideRun */
+/** bridge.py's entry points on the page: tablesideRun and tablesideEncounter.
+ * @typedef {{run: (calc: string, payload: string) => string,
+ *   encounter: (request: string) => string}} Bridge */
 
 /**
  * Start Python with PyScript's core module `core`, `interpreter` as Pyodide's module and
  * the rules bundle written to ./tableside.zip, then run bridge.py (`bridge`, its source)
- * in it. Resolves with the bridge's run function; rejects when PyScript or the bridge fails.
+ * in it. Resolves with the bridge's entry points; rejects when PyScript or the bridge fails.
  * @param {{core: URL, interpreter: URL, bundle: URL, bridge: Promise<string>,
  *   onProgress: (what: string) => void}} start
- * @returns {Promise<Run>}
+ * @returns {Promise<Bridge>}
  */
 export async function startPyScript({ core, interpreter, bundle, bridge, onProgress }) {
   const ready = new Promise((resolve, reject) => { // bridge.py dispatches one of them
@@ -58,7 +60,9 @@ export async function startPyScript({ core, interpreter, bundle, bridge, onProgr
   });
   document.body.append(trigger);
   await ready;
-  const run = /** @type {any} */ (window).tablesideRun;
-  if (typeof run !== "function") throw new Error("bridge missing");
-  return run;
+  const { tablesideRun: run, tablesideEncounter: encounter } = /** @type {any} */ (window);
+  if (typeof run !== "function" || typeof encounter !== "function") {
+    throw new Error("bridge missing");
+  }
+  return { run, encounter };
 }

@@ -117,7 +117,7 @@ export function renderResult(host, result, seed, live = true) {
   markShown(live);
 }
 
-/** Fast start (H10, issue 13): marks read by scripts/bench.py. "first-answer": the first
+/** Fast start (H10, issue 13): marks read by scripts/bench/main.py. "first-answer": the first
  * answer on screen, worked out ahead or live; "first-result": the first live one (the
  * bench's "ready"). @param {boolean} live */
 export function markShown(live) {

@@ -16,26 +16,7 @@
 //               transferSize} |
 //              {ok: false, missing: bool, message}; then {closed: true} and the worker
 //              closes itself.
-import { expand, fetchInflated } from "./snapshot.mjs";
-
-async function openRaw(name) {
-  try {
-    return self.caches ? await self.caches.open(name) : null;
-  } catch {
-    return null; // storage disabled: inflate every time
-  }
-}
-
-async function keepRaw(cache, url, body) {
-  try {
-    for (const old of await cache.keys()) {
-      if (old.url !== url) await cache.delete(old); // an earlier build's snapshot
-    }
-    await cache.put(url, body);
-  } catch {
-    // quota or private mode: the next visit inflates again, nothing else changes
-  }
-}
+import { expand, fetchInflated, keepRaw, openRaw } from "./snapshot.mjs";
 
 self.onmessage = async ({ data: { url, onlyIfCached, rawCache, keep } }) => {
   try {

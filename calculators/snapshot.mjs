@@ -66,6 +66,7 @@ if (globalThis.document?.querySelector('meta[name="tableside:calculators"], .ts-
   rawCacheExists();
 }
 
+/** @param {string} url */
 async function fromRawCache(url) {
   try {
     if (!(await rawCacheExists())) return null;
@@ -150,6 +151,52 @@ export async function fetchInflated(url, onlyIfCached, keep = null) {
   return new Response(raw).arrayBuffer();
 }
 
+/** Open the cache of inflated snapshots (null: storage disabled, inflate every time).
+ * @param {string} name */
+export async function openRaw(name) {
+  try {
+    return self.caches ? await self.caches.open(name) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep `body` (the inflated, still sparse, snapshot) as the one of this build.
+ * @param {Cache} cache @param {string} url @param {Response} body */
+export async function keepRaw(cache, url, body) {
+  try {
+    for (const old of await cache.keys()) {
+      if (old.url !== url) await cache.delete(old); // an earlier build's snapshot
+    }
+    await cache.put(url, body);
+  } catch {
+    // quota or private mode: the next visit inflates again, nothing else changes
+  }
+}
+
+/**
+ * The snapshot's memory, got and checked in this very scope (python-worker.mjs: it is off
+ * the page's main thread already): read back inflated from Cache Storage, or fetched,
+ * inflated and kept there. Null when `onlyIfCached` and the browser does not have it.
+ * `keep`: the file's SRI, when no service worker saw the download (kept for offline).
+ * @param {string} url @param {boolean} onlyIfCached @param {string | null} keep
+ * @returns {Promise<{memory: Uint8Array<ArrayBuffer>, from: string, transferSize?: number}
+ *   | null>}
+ */
+export async function snapshotHere(url, onlyIfCached, keep) {
+  const raw = await fromRawCache(url);
+  if (raw) return { memory: await verifyMemory(raw), from: "raw-cache" };
+  const packed = await fetchInflated(url, onlyIfCached, keep);
+  if (!packed) return null;
+  const memory = await verifyMemory(expand(new Uint8Array(packed)));
+  const cache = await openRaw(RAW_CACHE); // opened only now: a failed download leaves none
+  if (cache) await keepRaw(cache, url, new Response(packed)); // kept as it came: sparse
+  // A worker's downloads are not in the page's Resource Timing: say what this one cost.
+  const entry = /** @type {PerformanceResourceTiming | undefined} */ (
+    performance.getEntriesByName(url).pop());
+  return { memory, from: "network", transferSize: entry ? entry.transferSize : 0 };
+}
+
 // The same on the main thread, for a browser that cannot start the worker.
 async function onMainThread(url, onlyIfCached) {
   const packed = await fetchInflated(url, onlyIfCached, keepSri(url));
@@ -174,13 +221,9 @@ export function startSnapshot(url) {
       performance.mark("tableside:snapshot-from-raw-cache"); // read by tests and the bench
       return raw;
     }
-    return checkWorker().then(() => {
-      try {
-        return inWorker(url, onlyIfCached);
-      } catch { // no module workers here
-        return onMainThread(url, onlyIfCached);
-      }
-    }, (e) => {
+    return checkWorker().then(() => (typeof Worker === "function"
+      ? inWorker(url, onlyIfCached)
+      : onMainThread(url, onlyIfCached)), (e) => { // no workers: do its work on the page
       if (e instanceof IntegrityError) throw e; // a changed worker script is refused
       console.info("Tableside: no snapshot worker, inflating on the page:", e.message);
       return onMainThread(url, onlyIfCached); // a missing one: do its work here

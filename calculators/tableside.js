@@ -3,11 +3,11 @@
 //
 // Every `<div class="ts-calc" data-calc="<id>" data-preset='{json}'>` on a page becomes a
 // form built from the registry entries the page carries (or registry.json); Python
-// (Pyodide via PyScript, self-hosted) loads once per visit and survives Material's
-// instant navigation, because the elements it needs live outside the swapped container.
+// (self-hosted Pyodide, in a worker: boot.mjs) loads once per visit and survives
+// Material's instant navigation, which keeps the document.
 // No inline JS: ready for a strict CSP. Python's start is boot.mjs's (one promise).
 
-import { failure, fetchJSON, onProgress, python, PY_SLOW_MS } from "./boot.mjs";
+import { engineNote, failure, fetchJSON, onProgress, python, PY_SLOW_MS } from "./boot.mjs";
 import { fragmentTarget, pinFragment } from "./anchor.mjs";
 import { h, painted, uid } from "./dom.mjs";
 import { fieldsOf, MAX_FIELD, readInputs } from "./form.mjs";
@@ -30,6 +30,11 @@ const HERE = new URL(".", import.meta.url);
 document.documentElement.dataset.tsUi = "ready";
 
 const root = document.documentElement;
+// Material 9's search dialog has no accessible name (axe: aria-dialog-name); the header,
+// and so the dialog, stays across instant navigation. Its name is the search box's own.
+const searchDialog = document.querySelector('.md-search[role="dialog"]:not([aria-label])');
+searchDialog?.setAttribute("aria-label",
+  searchDialog.querySelector(".md-search__input")?.getAttribute("aria-label") || "Search");
 // A calculator page asks for Python now, before Material's document$ calls onPage; boot.mjs
 // starts it once the page's first frame is drawn (its `settled`). Framed: no engine
 // (guards.mjs).
@@ -175,7 +180,7 @@ function mount(host, calc, index) {
       }
       let reply;
       try {
-        reply = JSON.parse(run(calc.id, JSON.stringify(payload)));
+        reply = JSON.parse(await run(calc.id, JSON.stringify(payload)));
       } catch (e) { // the bridge itself failed: same short message as a rule's bug
         reply = { ok: false, kind: "error", detail: String(e) };
       }
@@ -222,7 +227,7 @@ function mount(host, calc, index) {
   }, PY_SLOW_MS);
   python().then(() => {
     clearTimeout(slow);
-    status.textContent = "";
+    status.textContent = engineNote() || ""; // Python on the page: say it may pause it
     delete status.dataset.loading;
   }, () => {
     clearTimeout(slow);

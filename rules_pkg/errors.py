@@ -1,5 +1,9 @@
 """The errors rules_pkg raises: each carries a message fit to show a player."""
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+
 
 class RulesError(ValueError):
     """Bad input or a question the source cannot answer; the message says which."""
@@ -7,3 +11,25 @@ class RulesError(ValueError):
 
 class LimitError(RulesError):
     """A request over one of the engine's limits (checked before any work)."""
+
+
+class InputError(RulesError):
+    """Bad input that one input is to blame for, given by its name: a calculator's answer
+    puts that input's label first (Calculator.run), so a player knows which field to
+    change, however deep in the rule the refusal was made."""
+
+    def __init__(self, input: str, message: str) -> None:
+        super().__init__(message)
+        self.input = input
+
+    def named(self, labels: Iterable[tuple[str, str]]) -> InputError:
+        """The same refusal, its input's label first (`labels`: name, label pairs)."""
+        label = dict(labels).get(self.input)
+        text = str(self)
+        if label is None or text.startswith(label):
+            return self
+        return InputError(self.input, f"{label}: {text}")
+
+
+class InputLimitError(InputError, LimitError):
+    """An engine limit that one input is to blame for."""

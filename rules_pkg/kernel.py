@@ -27,12 +27,11 @@ from typing import Any, get_args, get_origin
 
 from . import data
 from .dice import Draw, sample
-from .errors import RulesError
-from .registry import Bound, Calculator, Input, register
+from .registry import Bound, Calculator, Input, Unlike, register
 from .result import Die, Highlight, Result
 
-__all__ = ["Bound", "Document", "Each", "In", "Part", "Roll", "calculator", "derive_inputs",
-           "rolled"]
+__all__ = ["Bound", "Document", "Each", "In", "Part", "Roll", "Unlike", "calculator",
+           "derive_inputs", "rolled"]
 
 T = typing.TypeVar("T")
 Faces = tuple[tuple[int, int], ...]  # the dice a seeded run drew, as (sides, face)
@@ -51,6 +50,7 @@ class In:
     kind: str = ""  # only to force "text" or "choice" where the type cannot say
     min_by: Bound | None = None  # a limit that follows other inputs (registry.Bound)
     max_by: Bound | None = None
+    unlike: Unlike | None = None  # registry.Unlike: a value the other input holds
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def _input(name: str, hint: Any, default: Any, where: str) -> Input:
     else:
         kind = "text"
     return Input(name, meta.label, kind, default, meta.min, meta.max, tuple(meta.choices),
-                 meta.help, meta.from_table, meta.min_by, meta.max_by)
+                 meta.help, meta.from_table, meta.min_by, meta.max_by, meta.unlike)
 
 
 def derive_inputs(fn: Callable[..., Any]) -> tuple[_Param, ...]:
@@ -172,12 +172,10 @@ def calculator(*, title: str, source: str, id: str = "", tables: Sequence[str] =
 
         @functools.wraps(fn)
         def named_only(*args: Any, **raw: Any) -> Result:
-            if args:
-                raise RulesError(f"{title}: give the inputs by name "
-                                 f"({', '.join(i.name for i in inputs)})")
+            calc.by_name_only(args, fn.__name__)
             rng = raw.pop("rng", None)
             if rng is not None and rolls:  # a caller's own random.Random (tests)
-                return call(rng=rng, **calc.validate(raw))
+                return calc.answer(calc.validate(raw), rng)
             return calc.run(**raw)
 
         named_only.calculator = calc  # type: ignore[attr-defined]

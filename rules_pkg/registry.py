@@ -14,13 +14,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from .errors import RulesError
+from .errors import InputError, RulesError
 from .result import Result
 from .shapes import (
     BoundDict,
     CalculatorDict,
     InputDict,
     InputKind,
+    UnlikeDict,
 )
 
 MAX_SEED = 2**32 - 1
@@ -72,6 +73,19 @@ class Bound:
 
 
 @dataclass(frozen=True)
+class Unlike:
+    """An input whose value another int input may not hold too (two combatants' initiative
+    cards), declared once on one of the two: the engine refuses the pair, and the form's
+    steppers of both step over the other's value."""
+
+    on: str  # the other input
+    why: str  # the rule, in words
+
+    def to_dict(self) -> UnlikeDict:
+        return {"on": self.on, "why": self.why}
+
+
+@dataclass(frozen=True)
 class Input:
     """One typed input of a calculator; the UI renders a control from it."""
 
@@ -88,6 +102,7 @@ class Input:
     from_table: str = ""
     min_by: Bound | None = None  # limits that follow other inputs (see Bound)
     max_by: Bound | None = None
+    unlike: Unlike | None = None  # a value the other input holds is refused (see Unlike)
 
     def coerce(self, raw: Any) -> Any:
         """Turn a raw value (a Python value, or text from a form or URL) into a valid one."""
@@ -134,6 +149,8 @@ class Input:
             d["min_by"] = self.min_by.to_dict()
         if self.max_by is not None:
             d["max_by"] = self.max_by.to_dict()
+        if self.unlike is not None:
+            d["unlike"] = self.unlike.to_dict()
         return d
 
     def check_bounds(self, values: Mapping[str, Any]) -> None:
@@ -147,6 +164,7 @@ class Input:
         if high is not None and value > high:
             raise RulesError(f"{self.label} must be at most {high} with "
                              f"{self.max_by.why if self.max_by else ''} (got {value})")
+
 
 
 _ASCII_INT = re.compile(r"[+-]?[0-9]+")
@@ -198,14 +216,26 @@ class Calculator:
         for i in self.inputs:
             if i.min_by or i.max_by:
                 i.check_bounds(values)
+            if i.unlike is not None and values[i.name] == values[i.unlike.on]:
+                other = next(x.label for x in self.inputs if x.name == i.unlike.on)
+                raise RulesError(f"{i.label} cannot be {values[i.name]} when {other} is too: "
+                                 f"{i.unlike.why}")
         return values
 
-    def run(self, **raw: Any) -> Result:
+    def by_name_only(self, args: Sequence[Any], call: str) -> None:
+        """Refuse values given by position: an input is known by its name only."""
+        if args:
+            example = ", ".join(f"{i.name}={i.default!r}" for i in self.inputs[:2])
+            raise RulesError(f"{self.title}: give the inputs by name, as {call}({example}"
+                             f"{', ...' if len(self.inputs) > 2 else ''}), not by position")
+
+    def run(self, *args: Any, **raw: Any) -> Result:
         """Validate inputs (limits first, before any work) and run the rule.
 
         For a calculator that rolls, `roll=True` rolls dice with `random.Random(seed)`
         (a fresh random seed when none is given); otherwise it only computes.
         """
+        self.by_name_only(args, "run")
         values = self.validate(raw)
         if self.rolls:
             rng: random.Random | None = None
@@ -215,8 +245,15 @@ class Calculator:
                     rng = random.Random()
                 else:
                     rng = random.Random(Input("seed", "Seed", "int", 0, 0, MAX_SEED).coerce(seed))
-            return self.fn(rng=rng, **values)
-        return self.fn(**values)
+            return self.answer(values, rng)
+        return self.answer(values)
+
+    def answer(self, values: Mapping[str, Any], rng: random.Random | None = None) -> Result:
+        """The rule on validated values; a refusal blamed on one input is given its label."""
+        try:
+            return self.fn(rng=rng, **values) if self.rolls else self.fn(**values)
+        except InputError as e:
+            raise e.named((i.name, i.label) for i in self.inputs) from None
 
     def to_dict(self) -> CalculatorDict:
         return {"id": self.id, "game": self.game, "title": self.title, "source": self.source,
@@ -242,11 +279,11 @@ def game_modules() -> tuple[str, ...]:
     extracted data of its own (`rules_pkg/data/<name>.json`, written by `make data`).
     Found once per process: the package's files do not change while it runs, and in the
     browser (a zip) looking costs ~0.1 s, which every calculators() and get() paid."""
+    import os
     import pkgutil
     from importlib import resources
 
-    from . import __path__ as package_path
-
+    package_path = [os.path.dirname(__file__)]  # the package's __path__, without importing it
     data_dir = resources.files("rules_pkg").joinpath("data")
     return tuple(sorted(m.name for m in pkgutil.iter_modules(package_path)
                         if data_dir.joinpath(f"{m.name}.json").is_file()))

@@ -36,6 +36,13 @@ class BoundDict(TypedDict):
     plus: NotRequired[int]
 
 
+class UnlikeDict(TypedDict):
+    """An input whose value this one may not hold too (registry.Unlike)."""
+
+    on: str
+    why: str
+
+
 class InputDict(TypedDict):
     """One input of a calculator's form."""
 
@@ -50,6 +57,7 @@ class InputDict(TypedDict):
     from_table: NotRequired[str]
     min_by: NotRequired[BoundDict]
     max_by: NotRequired[BoundDict]
+    unlike: NotRequired[UnlikeDict]
 
 
 class CalculatorDict(TypedDict):

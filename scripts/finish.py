@@ -8,10 +8,12 @@ Knows nothing about the site generator; works on any folder of rendered HTML:
    files, the UI modules, the rules bundle, the Pyodide snapshot and runtime.json, all as
    `BUILD_DIR/runtime-contract.json` (written by the generate stage) says, checked
    against it;
-2. the Content-Security-Policy meta on every page (scripts/site/csp.py), allowing the
+2. an `integrity` on every script and stylesheet tag of every page (the theme's bundle and
+   stylesheets, extra_javascript and extra_css too: scripts/site/subresources.py);
+3. the Content-Security-Policy meta on every page (scripts/site/csp.py), allowing the
    inline scripts of the theme templates `BUILD_DIR/rendered.json` names, and the
    `<style>` texts it lists (`inline_styles`: what the generator's own script writes);
-3. last, the service worker (scripts/sw/offline.py), whose precache must see the
+4. last, the service worker (scripts/sw/offline.py), whose precache must see the
    final bytes of every file.
 
 Each step writes its own files; none rewrites another's.
@@ -23,7 +25,7 @@ import json
 import sys
 from pathlib import Path
 
-from scripts.site import csp, runtime
+from scripts.site import csp, runtime, subresources
 from scripts.sw import offline
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,6 +48,7 @@ def finish(site_dir: Path, build_dir: Path = BUILD_DIR) -> dict[str, object]:
         raise FinishError(f"{site_dir} holds no rendered page")
     contract = runtime.Contract.from_json(contract_file.read_text("utf-8"))
     runtime.finish_runtime(site_dir, contract)
+    subresources.apply(site_dir)
     rendered = json.loads(rendered_file.read_text("utf-8"))
     csp.apply(site_dir, rendered["templates"], rendered.get("inline_styles", []))
     return offline.build_offline(site_dir)
@@ -57,8 +60,8 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         summary = finish(Path(argv[0]), Path(argv[1]) if len(argv) == 2 else BUILD_DIR)
-    except (FinishError, runtime.RuntimeFileError, csp.UnknownScriptError,
-            offline.OfflineError) as e:
+    except (FinishError, runtime.RuntimeFileError, subresources.IntegrityError,
+            csp.UnknownScriptError, offline.OfflineError) as e:
         print(f"finish: {e}", file=sys.stderr)
         return 1
     print(f"finish: service worker precaches {summary['files']} files, "

@@ -11,6 +11,7 @@ its output is moved to SITE_DIR afterwards. `BUILD_DIR/rendered.json` then says 
 generator rendered the site, where its theme's templates are (the finish stage's CSP
 allows exactly the inline scripts those templates write) and the exact texts of the
 `<style>` elements the theme's own script writes (the CSP allows each by its hash).
+Every page loses the theme's indentation between tags (scripts/site/compact.py).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+from scripts.site import compact
 
 ROOT = Path(__file__).resolve().parents[1]
 GENERATORS = ("mkdocs", "zensical")
@@ -108,6 +111,7 @@ def render(generator: str, build_dir: Path, site_dir: Path) -> None:
     if generator not in GENERATORS:
         raise SystemExit(f"render: unknown generator {generator!r} (one of {GENERATORS})")
     _render(generator, build_dir, site_dir)
+    compact.compact_site(site_dir)  # the theme's indentation out of every page
     (build_dir / "rendered.json").write_text(json.dumps(
         {"generator": generator, "site_dir": str(site_dir.resolve()),
          "templates": [str(p) for p in templates(generator)],

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Annotated
 
 from ..dice import Distribution, Draw, check_dice, expand
-from ..errors import RulesError
+from ..errors import InputError, RulesError
 from ..kernel import Faces, In
 from ..result import Die, Odds
 from .sheet import number
@@ -121,8 +121,8 @@ def _defence(defence: str, dv: int, ref: int, dex: int, evasion: int, what: str)
     if defence == "dodge":
         need = dodge_ref()
         if ref < need:
-            raise RulesError(
-                f"only a defender with REF {need} or higher can dodge {what} (REF {ref})"
+            raise InputError(
+                "defence", f"only a defender with REF {need} or higher can dodge {what} (REF {ref})"
             )
         return Defence(dv, True, ref, dex, evasion)
     if defence != "dv":

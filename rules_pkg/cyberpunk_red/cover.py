@@ -10,7 +10,7 @@ from typing import Annotated
 
 from .. import data
 from ..dice import Draw, check_dice
-from ..errors import RulesError
+from ..errors import InputError, RulesError
 from ..kernel import Bound, Faces, In, Roll, rolled
 from ..result import Die, Highlight, Odds, Result
 from .core import (
@@ -296,7 +296,7 @@ def shield(
     if hp > full:
         raise RulesError(f"current HP {hp} is more than the shield's {full}")
     if hp == 0:
-        raise RulesError("a shield at 0 HP is destroyed and cannot be used as cover")
+        raise InputError("current_hp", "a shield at 0 HP is destroyed and cannot be used as cover")
     sh = hit_cover(damage, hp)
     steps = [
         f"{what}: {hp} HP",

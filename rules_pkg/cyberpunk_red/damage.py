@@ -9,7 +9,7 @@ from typing import Annotated
 
 from .. import kernel
 from ..dice import Draw, check_dice
-from ..errors import RulesError
+from ..errors import InputError, RulesError
 from ..kernel import Bound, Faces, In, Roll
 from ..result import Odds, Result
 from .core import (
@@ -86,12 +86,13 @@ def damage(
         (checked: the dice must be able to show it), reported one way."""
         total, crit = got
         if not dice <= total <= 6 * dice:
-            raise RulesError(f"{dice}d6 rolls {dice} to {6 * dice} (got {total})")
+            raise InputError("rolled", f"{dice}d6 rolls {dice} to {6 * dice} (got {total})")
         if crit and dice < 2:
-            raise RulesError("two 6s need at least two dice")
+            raise InputError("sixes", "two 6s need at least two dice")
         # two 6s make at least 12 plus 1 a die; a total above 5 a die + 1 needs two 6s
         if crit and total < dice + 10:
-            raise RulesError(f"two 6s on {dice}d6 make at least {dice + 10} (got {total})")
+            raise InputError(
+                "rolled", f"two 6s on {dice}d6 make at least {dice + 10} (got {total})")
         if not crit and total > 5 * dice + 1:
             raise RulesError(f"{total} on {dice}d6 needs two or more 6s: tick that box")
         h = take_damage(total, sp, head=head, melee=melee, crit=crit, half=melee_half)

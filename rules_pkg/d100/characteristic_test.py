@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from .. import kernel
-from ..errors import RulesError
+from ..errors import InputError, RulesError
 from ..kernel import Each, Faces, In, Roll, calculator
 from ..registry import Input
 from ..result import Die, Highlight, Result
@@ -19,6 +19,7 @@ from .degrees import (
     _dlabel,
     _face,
     _tens,
+    clamp_note,
     degree_odds,
     degrees,
     test_distribution,
@@ -26,11 +27,14 @@ from .degrees import (
 from .modifiers import (
     AGILITY_TESTS,
     ALL,
+    GRAPPLE_TO_HIT,
     KINDS,
     RANGE_BANDS,
     SELF_STATUSES,
     SPECS,
+    TO_HIT,
     WS_TESTS,
+    WS_TO_HIT,
     Barred,
     barred,
     cross_check,
@@ -116,7 +120,7 @@ def stack(
             continue
         m = mods[spec.key]
         v = m.value(kind)
-        if spec.key == "running" and flags.get("hard_target") and kind in ("bs", "ws"):
+        if spec.key == "running" and flags.get("hard_target") and kind in TO_HIT:
             v = hard_target() if kind == "bs" else 0
             lines.append(
                 Line(
@@ -194,7 +198,7 @@ def stack(
             )
         )
     s = sc["size"]
-    if size != s.baseline and kind in ("ws", "bs"):  # attacks to hit them
+    if size != s.baseline and kind in TO_HIT:  # attacks to hit them
         steps = size - s.baseline
         per = s.above if steps > 0 else s.below
         v = per * abs(steps)
@@ -208,9 +212,35 @@ def stack(
     if weather and kind in (*WS_TESTS, "bs"):
         lo, hi = weather_range()
         if not lo <= weather <= hi:
-            raise RulesError(f"the Weather penalty ranges from {hi} to {lo} (got {weather})")
+            raise InputError(
+                "weather", f"the Weather penalty ranges from {hi} to {lo} (got {weather})")
         lines.append(Line(f"Weather: {weather:+d}", weather, row("Weather")))
     return lines, bonus_dos, [n for n in notes if n]
+
+
+def ignored(kind: str, horde: bool, flags: Mapping[str, bool], range_band: str) -> list[str]:
+    """Inputs that name a test other than this one: the answer says each is left out, and
+    why (issue #29: they were dropped in silence)."""
+    test_name = dict(KINDS)[kind]
+    out: list[str] = []
+    if range_band != "normal" and kind != "bs":
+        band = range_modifiers()[range_band].row.name
+        out.append(f"{band} ignored: the Ranged Attack Distance rows are for ranged attacks "
+                   f"(Ballistic Skill); a {test_name} takes no range modifier.")
+    if flags.get("gun_in_melee") and kind != "bs":
+        out.append(f"Firing a gun in melee ignored: Guns in Melee is about shooting; a "
+                   f"{test_name} is not a shot.")
+    if flags.get("pinning_recovery") and kind != "willpower":
+        out.append(f"Recovering from Pinning ignored: it is a Willpower test (“this "
+                   f"becomes a Willpower+{modifiers()['pinning_recovery'].value('willpower')}"
+                   f" test”, Pinning); this is a {test_name}.")
+    if flags.get("burning_horde") and not horde:
+        out.append(f"Horde is Burning ignored: the tester is not a Horde; the "
+                   f"{BURN_HORDE_WILLPOWER.read():+d} to Willpower is Burning's Horde effect.")
+    elif flags.get("burning_horde") and kind != "willpower":
+        out.append(f"Horde is Burning ignored: its {BURN_HORDE_WILLPOWER.read():+d} is to "
+                   f"Willpower tests (Burning's Horde effect); this is a {test_name}.")
+    return out
 
 
 DOS_NOTE = f"Degrees of success are not in the sheet: {DOS_RULE}."
@@ -286,7 +316,7 @@ def test(
         steps.append(f"{ln.text} → {running}")
     auto = ""
     zero = "miss on 96+ (Hordes do not jam)" if horde else "jam (automatic miss)"
-    if bflags.get("helpless") and kind == "ws":
+    if bflags.get("helpless") and kind in WS_TO_HIT:
         wsb = characteristic // 10 if wsb < 0 else wsb
         auto = f"dos:{max(1, wsb)}"
         lines.append(Line("", 0, row("Helpless")))
@@ -336,7 +366,12 @@ def test(
         return Roll(summary + f"; rolled {shown:02d}: {text}", (Die(100, shown, text, "d100"),),
                     more=(("Roll", shown), ("Result", text)),
                     steps=(f"Rolled {shown:02d}: {'success' if d > 0 else 'failure'}, {text}",))
+    to_hit = {"Running", "Dazed", "Stunned", "Unaware", "Size", "Helpless"}
+    if kind == "grapple" and any(ln.row and ln.row.name in to_hit for ln in lines):
+        notes.append(GRAPPLE_TO_HIT)
+    notes += ignored(kind, horde, bflags, range_band)
     notes.append("The sheet sets no cap on the total modifier (not in the source).")
+    notes += clamp_note(target)
     notes.append(DOS_NOTE)
     if horde:  # the rows' own Horde column, where it says more than "As normal."
         used = {ln.row for ln in lines if ln.row is not None}
@@ -389,5 +424,5 @@ def degrees_calc(
         (("Success", d > 0), ("Degrees", abs(d))),
         steps,
         degree_odds(test_distribution(target)),
-        notes=(DOS_NOTE,),
+        notes=(DOS_NOTE, *clamp_note(target)),
     )

@@ -16,21 +16,33 @@ MAX_TARGET = 200  # targets above this are not a d100 test any more
 MIN_TARGET = -200
 
 
+TENS_CLAMP = "a target below 0 counts as 0, and one above 100 as 100, for its tens digit"
+
+
 def _tens(n: int) -> int:
-    return max(n, 0) // 10
+    """The tens digit as the d100 shows it: 0 to 10 ("00" is 100), a target clamped to the
+    die's own 0-100 the same way both sides (issue #29: 200 gave 21 DoS, -200 only 11 DoF)."""
+    return min(max(n, 0), 100) // 10
 
 
 def degrees(target: int, rolled: int) -> int:
     """+DoS for a success (roll <= target), -DoF for a failure.
 
     Standard rule (DH2e): 1 + the difference of the tens digits; 100 ("00") has tens 10.
-    A target below 0 counts as 0 for the tens digit (not in the source).
+    Not in the source: TENS_CLAMP (at most 11 degrees either way).
     """
     if not 1 <= rolled <= 100:
         raise RulesError(f"a d100 roll is 1 to 100 (got {rolled})")
     if rolled <= target:
         return 1 + _tens(target) - _tens(rolled)
     return -(1 + _tens(rolled) - _tens(target))
+
+
+def clamp_note(target: int) -> tuple[str, ...]:
+    """Said when a target outside the die's 0-100 is clamped for its tens digit."""
+    if 0 <= target <= 100:
+        return ()
+    return (f"Target {target}: {TENS_CLAMP}, the same both ways (not in the source).",)
 
 
 JAM = 0  # the outcome of a roll that jams (or, for a Horde, misses on 96+)

@@ -7,10 +7,10 @@ from fractions import Fraction
 from typing import Annotated
 
 from ..dice import Distribution
-from ..errors import RulesError
+from ..errors import InputError
 from ..kernel import Faces, In, Roll, rolled
 from ..result import Die, Odds, OddsRow, Result
-from .degrees import d100_test, degree_odds, test_distribution
+from .degrees import clamp_note, d100_test, degree_odds, test_distribution
 from .modifiers import modifiers
 from .sheet import (
     CIRCUMSTANCES,
@@ -55,7 +55,8 @@ def jam_clear(
                 steps.append(f"{name}: {talent:+d} (cumulative)")
     else:
         if specialised or mastery:
-            raise RulesError("Specialised or Mastery talents imply proficiency with the weapon")
+            raise InputError(
+                "proficient", "Specialised or Mastery talents imply proficiency with the weapon")
         mod = _CLEAR_UNPROFICIENT.read()
         steps.append(f"No proficiency with the weapon: the test is {mod:+d} instead")
     hl = [r.highlight]
@@ -86,7 +87,7 @@ def jam_clear(
         degree_odds(dist),
         (),
         tuple(hl),
-        ("'Cumulative' is read as +10 for each of the two talents.",),
+        ("'Cumulative' is read as +10 for each of the two talents.", *clamp_note(target)),
     ), rng, d100_test(target), say)
 
 

@@ -35,6 +35,13 @@ ALL = tuple(k for k, _ in KINDS)
 # A modifier the sheet gives to "Weapon Skill tests" or "Agility tests" reaches all of them;
 # one it gives to attacks against a target ("to hit a dazed target") reaches the attacks only.
 WS_TESTS = ("ws", "parry", "grapple")
+# A grapple is a WS test to hit: Prone gives grapple tests "a total of +20" (d100:36), a
+# to-hit bonus, so every modifier to WS attacks "to hit" a target reaches it too (issue #29).
+WS_TO_HIT = ("ws", "grapple")
+TO_HIT = (*WS_TO_HIT, "bs")
+GRAPPLE_TO_HIT = ("A grapple is a Weapon Skill test to hit: Prone gives grapple tests \u201ca "
+                  "total of +20\u201d (Prone, Status Modifiers), so the sheet's other "
+                  "modifiers to hit a target reach it too.")
 AGILITY_TESTS = ("agility", "dodge")
 # the sight-based tests Fog, Low Light and Darkness all name, in the same words
 SIGHT = ((("perception",), "Perception tests using sight"), (("concealment",), "Concealment tests"))
@@ -57,7 +64,7 @@ SPECS: tuple[Spec, ...] = (
     Spec("flying", "Target used the Flying action", "Flying",
          ((("bs",), "BS attacks against the character take a"),)),
     Spec("running", "Target used the Running action", "Running",
-         ((("bs",), "BS attacks against the character take a"), (("ws",), "WS attacks take a"))),
+         ((("bs",), "BS attacks against the character take a"), (WS_TO_HIT, "WS attacks take a"))),
     Spec("armour_penalty", "Wearing armour of AP 8+ on any location", "Armour Penalty",
          ((("stealth",), "incur a"),)),
     Spec("higher_ground", "On higher ground than the opponent", "Higher Ground",
@@ -97,10 +104,10 @@ SPECS: tuple[Spec, ...] = (
     Spec("pinning_recovery",
          "Recovering from Pinning, not shot at since your last turn or under cover", "Pinning",
          ((("willpower",), "then this becomes a Willpower"),)),
-    Spec("dazed", "Target is Dazed", "Dazed", ((("ws", "bs"), "take a"),)),
+    Spec("dazed", "Target is Dazed", "Dazed", ((TO_HIT, "take a"),)),
     Spec("fatigue", "You have a level of Fatigue", "Fatigue", ((ALL, "take a"),)),
-    Spec("stunned", "Target is Stunned", "Stunned", ((("ws", "bs"), "take a"),)),
-    Spec("unaware", "Target is Unaware", "Unaware", ((("ws", "bs"), "take a"),)),
+    Spec("stunned", "Target is Stunned", "Stunned", ((TO_HIT, "take a"),)),
+    Spec("unaware", "Target is Unaware", "Unaware", ((TO_HIT, "take a"),)),
     Spec(
         "prone_target",
         "Target is Prone",

@@ -7,8 +7,8 @@ from math import comb
 from typing import Annotated, Any
 
 from ..dice import Distribution, Draw, shuffled
-from ..errors import RulesError
-from ..kernel import Faces, In, Roll, rolled
+from ..errors import InputError, RulesError
+from ..kernel import Faces, In, Roll, Unlike, rolled
 from ..result import Die, Highlight, Odds, Result
 from .dice import _p
 from .sheet import SHEET, T_ATTACKS, T_NON_ATTACK, TABLES, _clean, _slug
@@ -76,9 +76,9 @@ CARDS_NOTE = ("Not in the sheet: Forbidden Lands standard rule, the initiative c
 DECK = tuple(range(1, 11))  # initiative cards 1-10; the lowest card acts first
 
 
-def card_in(label: str) -> In:
-    """An initiative card: one of the DECK's."""
-    return In(label, DECK[0], DECK[-1])
+def card_in(label: str, unlike: Unlike | None = None) -> In:
+    """An initiative card: one of the DECK's (`unlike`: a card another input holds)."""
+    return In(label, DECK[0], DECK[-1], unlike=unlike)
 
 
 def card_distribution(surprise: bool) -> Distribution[int]:
@@ -94,7 +94,8 @@ def position_distribution(combatants: int, surprise: bool, return_other: bool) -
     others = combatants - 1
     pool = len(DECK) - 1 - (1 if surprise and not return_other else 0)
     if others > pool:
-        raise RulesError(f"{combatants} combatants need more than the {len(DECK)} cards")
+        raise InputError(
+            "combatants", f"{combatants} combatants need more than the {len(DECK)} cards")
     counts: dict[int, int] = {}
     for k, ck in card_distribution(surprise):
         lower = k - 1  # cards better than yours; the card you did not keep is always worse
@@ -166,7 +167,8 @@ def initiative(
                   tables=(T_NON_ATTACK,))
 def initiative_swap(
     *,
-    your_card: Annotated[int, card_in("Your card")] = 5,
+    your_card: Annotated[int, card_in("Your card", unlike=Unlike(
+        "their_card", "two combatants cannot hold the same initiative card"))] = 5,
     their_card: Annotated[int, card_in("Their card")] = 2,
     how: Annotated[str, In(
         "How",
@@ -176,8 +178,6 @@ def initiative_swap(
 ) -> Result:
     """Combat Order § Start of Round: players may exchange initiative cards; Reference Tables
     § Non-Attack, Feint: swap initiative (fast action, enemy in arm's length range)."""
-    if your_card == their_card:
-        raise RulesError("two combatants cannot hold the same initiative card")
     highlights: tuple[Highlight, ...] = ()
     if how == "feint":
         highlights = (Highlight(T_NON_ATTACK, TABLES[T_NON_ATTACK].index("Feint")),)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from ..dice import Distribution, Draw
-from ..errors import LimitError, RulesError
+from ..errors import InputError, LimitError, RulesError
 from ..kernel import Faces, In, Roll, rolled
 from ..result import Highlight, Odds, Result
 from .dice import (
@@ -72,6 +72,9 @@ def _range_choices() -> tuple[tuple[str, str], ...]:
         else:
             out.append((_slug(r[0]), f"{r[0]} ({cell})"))
     return tuple(out)
+
+
+RANGE_DEFAULT = "near"  # the Range input's default: no modifier ("-" on the sheet)
 
 
 @dataclass(frozen=True)
@@ -205,7 +208,7 @@ def attack(
         help="from your weapon; not on the sheet",
     )] = 1,
     modification: Annotated[int, In("Other modification (skill dice)", -6, 6)] = 0,
-    range: Annotated[str, In("Range (Shoot only)", choices=_range_choices())] = "near",
+    range: Annotated[str, In("Range (Shoot only)", choices=_range_choices())] = RANGE_DEFAULT,
     heavy_swing: Annotated[bool, In("Heavy weapon: Swing first (+1 damage)")] = False,
     aim: Annotated[bool, In("Aim first (+1 damage; Shoot only)")] = False,
     push: Annotated[str, In("Attacker pushes?", choices=PUSH_CHOICES)] = "no",
@@ -228,20 +231,25 @@ def attack(
     notes: list[str] = []
     # Fail fast on declarations the sheet forbids, before any dice work.
     if aim and not shoot:
-        raise RulesError("Aim needs a readied ranged weapon and a Shoot in the same round")
+        raise InputError("aim", "Aim needs a readied ranged weapon and a Shoot in the same round")
     if heavy_swing and row.action not in ("Slash", "Stab"):
-        raise RulesError("Swing (Heavy weapon) must be followed by a stab or a slash")
+        raise InputError(
+            "heavy_swing", "Swing (Heavy weapon) must be followed by a stab or a slash")
     mod = modification
     if shoot:
         r_index, r_mod, r_cell = range_modifier(range)
         if "requires aim" in r_cell.lower() and not aim:
-            raise RulesError(f"the sheet says {r_cell}: Aim first to shoot at that range")
+            raise InputError("range", f"the sheet says {r_cell}: Aim first to shoot at that range")
         highlights.append(Highlight(T_RANGE, r_index))
         mod += r_mod
         steps.append(f"Range {TABLES[T_RANGE].rows()[r_index][0]}: {r_mod:+d} (skill dice).")
         if "/" in r_cell:
             notes.append(f"The sheet gives Arm's Length as {r_cell} without saying when each "
                          "applies: choose the one your table uses.")
+    elif range != RANGE_DEFAULT:  # a melee blow has no range modifier (issue #29 item 4)
+        name = TABLES[T_RANGE].rows()[range_modifier(range)[0]][0]
+        notes.append(f"Range {name} ignored: the Range Modifiers are for Shoot (Marksmanship); "
+                     f"{row.action} is a {row.skill} attack, and gets no range modifier.")
     pool = make_pool(attribute, skill, weapon_bonus, mod)
     what = "Agility + Marksmanship" if shoot else "Strength + Melee"
     steps.append(f"Roll {what} + weapon bonus: {pool.describe()}.")
@@ -253,7 +261,8 @@ def attack(
             raise RulesError(f"{reaction!r} is not a reaction")
         rmod = row.reactions[column]
         if rmod is None:
-            raise RulesError(f"{row.action} cannot be met with that reaction (X on the sheet)")
+            raise InputError(
+                "reaction", f"{row.action} cannot be met with that reaction (X on the sheet)")
         kind = "Dodge" if reaction == "dodge" else "Parry"
         dmod = rmod
         extra = ""

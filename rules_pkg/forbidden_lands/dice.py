@@ -9,7 +9,7 @@ from functools import cache
 from typing import Literal
 
 from ..dice import Distribution, Draw, check_dice
-from ..errors import LimitError, RulesError
+from ..errors import InputLimitError, RulesError
 from ..result import Die, Odds
 from .sheet import BANE, MAX_POOL, SUCCESS
 
@@ -65,8 +65,8 @@ class DicePool:
             if n < 0:
                 raise RulesError(f"the number of {name} cannot be negative")
         if self.size > MAX_POOL:
-            raise LimitError(f"at most {MAX_POOL} dice in one Forbidden Lands roll "
-                             f"(this one has {self.size})")
+            raise InputLimitError("skill", f"at most {MAX_POOL} dice in one Forbidden Lands "
+                                  f"roll (this one has {self.size})")  # skill: most variable
 
     @property
     def size(self) -> int:

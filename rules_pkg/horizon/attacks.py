@@ -11,10 +11,10 @@ from typing import Annotated, Any
 
 from .. import data
 from ..dice import Distribution
-from ..errors import RulesError
+from ..errors import InputError, RulesError
 from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..result import Highlight, Odds, OddsRow, Result
-from .banded import _banded_damage, aim_bonus
+from .banded import AIM_DEFAULT, AIM_READINGS, AIM_SAID, _banded_damage, aim_bonus
 from .combat_test import Scored
 from .profiles import (
     ProfileRow,
@@ -73,7 +73,8 @@ def _half_up(n: int) -> int:
 
 
 def attack(weapon: WeaponProfile, score: int, mode: str = "normal", penalty: int = 0,
-           double: bool = False, condition: str = "", aim: bool = False) -> AttackResult:
+           double: bool = False, condition: str = "", aim: bool = False,
+           aim_as: str = AIM_DEFAULT) -> AttackResult:
     """One Attack's damage (§ Attack Actions), with § Point Blank Range (+5 AP; half damage,
     rounded up, for non-Melee weapons at Melee range and improvised weapons) and a Wounding
     Attack's penalty (§ Wounding Attacks; Shatter Head: double damage)."""
@@ -82,18 +83,24 @@ def attack(weapon: WeaponProfile, score: int, mode: str = "normal", penalty: int
     notes: list[str] = []
     melee_strike = kind in ("melee", "unarmed") and mode == "normal"
     if mode == "thrown" and kind != "melee":
-        raise RulesError("only Melee weapons are thrown as a Melee weapon")
+        raise InputError("mode", "only Melee weapons are thrown as a Melee weapon")
     if mode == "struck" and kind in ("melee", "unarmed"):
-        raise RulesError(f"the {weapon.name} is a Melee/Unarmed profile: its strikes are "
+        raise InputError("mode", f"the {weapon.name} is a Melee/Unarmed profile: its strikes are "
                          "normal Point Blank Attacks")
     if mode == "improvised" and kind != "melee":
         raise RulesError("improvised weapons use a Melee weapon combat profile "
                          "(§ Improvised Weapons): choose one of the Melee profiles")
     if mode == "point_blank" and kind == "grenade":
-        raise RulesError("a grenade thrown under 2 m is a non-Melee weapon thrown at Melee "
+        raise InputError("mode", "a grenade thrown under 2 m is a non-Melee weapon thrown at Melee "
                          "range: choose that option (+5 AP, half damage)")
     ap = score
+    if aim_as not in AIM_SAID:
+        raise RulesError(f"{aim_as!r} is not a reading of the Aim Bonus")
+    if aim and weapon.layout == "ap":  # either reading needs the banded column
+        aim_bonus(weapon, score)
     if aim:
+        notes.append(AIM_SAID[aim_as])
+    if aim and aim_as == "ap":
         bonus, why = aim_bonus(weapon, score)
         steps.append(f"{why} → {score} {bonus:+d} = {score + bonus} AP")
         ap += bonus
@@ -123,7 +130,7 @@ def attack(weapon: WeaponProfile, score: int, mode: str = "normal", penalty: int
                              "a plain number and the source does not explain it; read it as "
                              "printed")
         else:
-            damage, hits = _banded_damage(weapon, row, cell, steps, notes)
+            damage, hits = _banded_damage(weapon, row, cell, steps, notes, aim, aim_as)
     if damage is not None and mode in ("struck", "improvised"):
         halved = tuple(_half_up(d) for d in damage)
         steps.append("half the damage, fractions rounded up: "
@@ -152,8 +159,9 @@ def split_attacks(attacks: int, targets: int) -> tuple[int, ...]:
     """§ Attack Actions, MULTIPLE TARGETS: at least 1 Attack per target (spread evenly here;
     the player may assign them any way that gives each target one)."""
     if targets > attacks:
-        raise RulesError(f"{targets} targets need at least {targets} Attacks: you can't hit "
-                         f"more targets than you have Attacks (you have {attacks})")
+        raise InputError(
+            "targets", f"{targets} targets need at least {targets} Attacks: you can't hit "
+            f"more targets than you have Attacks (you have {attacks})")
     q, r = divmod(attacks, targets)
     return tuple(q + 1 if i < r else q for i in range(targets))
 
@@ -201,8 +209,13 @@ def attack_calc(
     )] = 1,
     aim: Annotated[bool, In(
         "Aim (banded profiles' Aim Bonus)",
-        help="adds the Aim Bonus of your combat test's row to the Attack, as AP",
+        help="adds the Aim Bonus of the row to the Attack, read as the next input says",
     )] = False,
+    aim_as: Annotated[str, In(
+        "Aim Bonus read as", choices=AIM_READINGS,
+        help="the source does not say: its Rusty Pistol brackets each attack plus the Aim "
+             "Bonus, the aimed damage (the default)",
+    )] = AIM_DEFAULT,
 ) -> Result:
     """§ Attack Actions: every Attack deals the row's damage; several on one target add up;
     several targets need at least one Attack each. Grenades damage several targets with one
@@ -210,7 +223,7 @@ def attack_calc(
     w = scored.profile()
     notes: list[str] = []
     _magazine_note(w, mode, notes)
-    a = attack(w, scored.ap, mode, aim=aim)
+    a = attack(w, scored.ap, mode, aim=aim, aim_as=aim_as)
     steps = list(a.steps)
     notes += a.notes
     if attacks > 2:
@@ -225,7 +238,7 @@ def attack_calc(
         if attacks != 1:
             raise RulesError("work out one grenade Attack at a time")
         if targets > len(a.damage):
-            raise RulesError(f"the {w.name} profile gives damage for at most "
+            raise InputError("targets", f"the {w.name} profile gives damage for at most "
                              f"{len(a.damage)} targets")
         per = a.damage[:targets]
         steps.append("one Attack hits several targets, losing damage for each: "

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from .. import data
 from ..dice import Distribution
-from ..errors import RulesError
+from ..errors import InputError, RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..result import Highlight, Odds, OddsRow, Result
 from .profiles import ProfileRow, WeaponProfile, _default_weapon, _weapon_choices, lookup, profile
@@ -194,3 +194,68 @@ def profile_row(
     notes = tuple(f"{NOT_IN_SOURCE}the {h} cell of row {row.label} is blank" for h in blanks)
     return Result(f"{w.name}, {ap} AP: {row.describe()}", tuple(values), (step,),
                   highlight=(Highlight(w.table, row.index),), notes=notes)
+
+
+# § Weapon Profiles (horizon…txt:103): "the Combat Profile will tell you ... how much range
+# you have" that round; § Point Blank Range (:1741): "2m or less"; (:1744) "Thrown Melee
+# weapons have the range of the Attack considered as normal"
+RANGE_SAYS = data.words(GAME, "weapon-profiles", "how much range you have")
+POINT_BLANK_M = data.prose(GAME, "point-blank-range", r"at a range of (\d+)m or less")
+_MELEE_RANGE = re.compile(r"^\s*Melee\s*(?:/\s*(\d+))?\s*$", re.I)
+
+
+def weapon_range(w: WeaponProfile, row: ProfileRow) -> tuple[int | None, int | None, str]:
+    """(metres a strike reaches, metres a throw reaches, the cell): a number is read as
+    metres; "Melee" as Melee range; "Melee / 3" as Melee range, or 3 m thrown."""
+    cell = row.cell("range") or ("" if row.column("range") else str(w.get("range") or ""))
+    melee = _MELEE_RANGE.match(cell)
+    if melee:
+        return POINT_BLANK_M.read(), int(melee.group(1)) if melee.group(1) else None, cell
+    m = re.fullmatch(r"\s*(\d+)\s*m?\s*", cell)
+    return (int(m.group(1)), None, cell) if m else (None, None, cell)
+
+
+@PROFILES.calculator(title="Is the target in range?", at="Weapon Profiles; Point Blank Range")
+def in_range(
+    *,
+    scored: Scored,
+    distance: Annotated[int, In("Distance to the target (m)", 0, 2000)] = 10,
+    thrown: Annotated[bool, In("Thrown (a Melee weapon)")] = False,
+) -> Result:
+    """§ Weapon Profiles: the row of your AP score tells "how much range you have" this
+    round: a target within it can be attacked; beyond it, not with this score."""
+    RANGE_SAYS.check()
+    w = scored.profile()
+    row, step = scored.row()
+    if row is None:
+        return scored.no_row(step, (("AP score", scored.ap),))
+    strike, throw, cell = weapon_range(w, row)
+    steps = [step]
+    notes = []
+    if thrown and not _MELEE_RANGE.match(cell):
+        raise InputError("thrown", f"the {w.name}'s Range {cell or '(blank)'} gives no thrown "
+                         "range: only Melee weapons are thrown")
+    reach = throw if thrown else strike
+    if reach is None:
+        why = ("the source gives no thrown range in this row" if thrown
+               else f"the source prints no Range for row {row.label}")
+        return Result(f"{w.name}, {scored.ap} AP: no range to check ({why})",
+                      (("AP score", scored.ap), ("Range", cell, "text")), tuple(steps),
+                      highlight=(Highlight(w.table, row.index),),
+                      notes=(f"{NOT_IN_SOURCE}{why}",))
+    if _MELEE_RANGE.match(cell) and not thrown:
+        notes.append(f"{NOT_IN_SOURCE}Melee range in metres: read as {reach} m, the Point "
+                     "Blank Range every Melee strike gains")
+    elif not thrown and not cell.strip().lower().endswith("m"):
+        notes.append(f"{NOT_IN_SOURCE}the Range column prints no unit: read as metres, as "
+                     "the banded profiles print theirs (\u201cRange: 15m\u201d)")
+    ok = distance <= reach
+    steps.append(f"{'thrown' if thrown else 'Range'} {cell}: {reach} m; the target at "
+                 f"{distance} m is {'within' if ok else 'beyond'} it")
+    if ok and distance <= POINT_BLANK_M.read():
+        steps.append(f"{POINT_BLANK_M.read()} m or less: Point Blank Range, +5 AP "
+                     "(§ Point Blank Range)")
+    return Result(f"{w.name}, {scored.ap} AP: {'in range' if ok else 'out of range'} "
+                  f"({distance} of {reach} m)",
+                  (("In range", ok), ("Range (m)", reach), ("AP score", scored.ap)),
+                  tuple(steps), highlight=(Highlight(w.table, row.index),), notes=tuple(notes))

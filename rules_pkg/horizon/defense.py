@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
-from ..errors import RulesError
+from .. import data
+from ..errors import InputError, RulesError
 from ..kernel import In, calculator
 from ..result import Result
 from .attacks import _hl
 from .combat_test import Scored
 from .profiles import parse_int
-from .sheet import MAX_ACTIONS, NOT_IN_SOURCE, PROFILES, SOURCE, X, rank_in
+from .sheet import GAME, MAX_ACTIONS, NOT_IN_SOURCE, PROFILES, SOURCE, X, rank_in
 from .skills import _check_rank
 
 # --- defense and Dive! -------------------------------------------------------------------
+S_DIVE = "dive"
 
 IGNORED_BY = (("none", "an ordinary ranged Attack (Defense applies)"),
               ("point_blank", "Point Blank Range (2 m or less)"),
@@ -101,21 +103,64 @@ class Dive:
         return Dive(best * 1, best * 2)
 
 
+# § Dive!, USAGE (horizon…txt:1704): its action, and how often outside combat
+DIVE_WHEN = (("your_turn", "During your turn"),
+             ("off_turn", "In combat, when it isn't your turn"),
+             ("outside", "Outside combat"))
+DIVE_ACTION = data.prose(GAME, S_DIVE, r"it always consumes (\d+) of your actions for the round")
+DIVE_BORROWS = data.prose(GAME, S_DIVE, r"\u201cborrows\u201d (\d+) action from your next turn")
+DIVE_PER_SCENE = data.words(GAME, S_DIVE, "Outside combat, it can normally be used once per scene")
+
+
 @calculator(title="Dive!", source=SOURCE + "Dive!")
 def dive(
     *,
     strength: Annotated[int, rank_in("STR (Strength)")] = 2,
     agility: Annotated[int, rank_in("AGI (Agility)")] = 3,
+    when: Annotated[str, In("When you Dive!", choices=DIVE_WHEN)] = "your_turn",
+    actions: Annotated[int, In("Your actions a turn", 1, MAX_ACTIONS,
+                               help="Characters normally make 2 actions per turn")] = 2,
+    before: Annotated[int, In("Dive! uses before this one (since your turn, or this scene)",
+                              0, MAX_ACTIONS)] = 0,
 ) -> Result:
     """§ Dive!: compare STR and AGI; Dive that many metres and gain twice that in armor,
-    never ignored by anything."""
+    never ignored by anything. It consumes 1 action: off your turn it "borrows" 1 from your
+    next turn; outside combat it is normally once per scene."""
     d = Dive.of(strength, agility)
     higher = "STR" if strength > agility else "AGI" if agility > strength else "STR and AGI"
     best = max(strength, agility)
-    steps = (f"STR {strength}, AGI {agility}: {higher} is higher at rank {best}",
+    steps = [f"STR {strength}, AGI {agility}: {higher} is higher at rank {best}",
              f"({best}{X}1) = {d.metres} m of movement and ({best}{X}2) = +{d.armor} armor",
-             "the armor is never ignored; in combat it lasts until your next turn, and it "
-             "uses 1 action (borrowed from your next turn when it isn't your turn)")
-    return Result(f"Dive {d.metres} m, +{d.armor} armor", (("Dive", d.metres),
-                  ("Armor", d.armor)), steps,
-                  notes=("how armor reduces damage is not in this source",))
+             "the armor is never ignored"]
+    values: list[tuple[str, Any]] = [("Dive", d.metres), ("Armor", d.armor)]
+    notes = ["how armor reduces damage is not in this source"]
+    summary = f"Dive {d.metres} m, +{d.armor} armor"
+    DIVE_PER_SCENE.check()
+    if when == "outside":
+        steps.append("outside combat the bonus ends as soon as you stand up; no action counted")
+        if before:
+            notes.append(f"Outside combat Dive! is normally once per scene: this is use "
+                         f"{before + 1}, allowed only at the Director's discretion")
+            summary += " (past once per scene: the Director's call)"
+    else:
+        cost = DIVE_ACTION.read() * (before + 1)
+        steps.append("in combat it lasts until your next turn")
+        if when == "off_turn":
+            borrowed = DIVE_BORROWS.read() * (before + 1)
+            left = actions - borrowed
+            steps.append(f"not your turn: it borrows {borrowed} action(s) from your next turn "
+                         f"({before + 1} Dive!), leaving {max(left, 0)} of {actions}")
+            values.append(("Actions next turn", max(left, 0)))
+            summary += f"; {max(left, 0)} action(s) next turn"
+            if left < 0:
+                notes.append(f"{NOT_IN_SOURCE}borrowing more actions than a turn has "
+                             f"({borrowed} of {actions}): the rest is not said")
+        else:
+            left = actions - cost
+            steps.append(f"your turn: it consumes {cost} of your {actions} action(s)")
+            values.append(("Actions left this turn", max(left, 0)))
+            summary += f"; {max(left, 0)} action(s) left this turn"
+            if left < 0:
+                raise InputError("before", f"{before + 1} Dive! take {cost} actions: more "
+                                 f"than your {actions} this turn")
+    return Result(summary, tuple(values), tuple(steps), notes=tuple(notes))

@@ -3,12 +3,16 @@ Rules), § Communication: what a turn allows, each number read from the source's
 
 from __future__ import annotations
 
+import random
 from typing import Annotated
 
 from .. import data
-from ..kernel import In, Part, calculator
-from ..result import Result
-from .sheet import GAME, MAX_ACTIONS, SOURCE, rank_in
+from ..dice import Draw
+from ..kernel import Faces, In, Part, Roll, calculator, rolled
+from ..result import Odds, OddsRow, Result
+from .movement import awareness
+from .sheet import GAME, MAX_ACTIONS, NOT_IN_SOURCE, SOURCE, dice_in, rank_in
+from .skills import SkillTest, _dice
 
 S_DRAW = "draw-holster-switch"
 S_DISENGAGED = "stealth-extended-actions-and-escaping-combat-disengaged-rules"
@@ -96,6 +100,62 @@ def extended_action(
                   else "No Extended Action roll: " + "; ".join(problems),
                   (("Allowed", ok), ("Rolls", rolls if ok else 0), ("Most metres", agility)),
                   steps, notes=("The Director may disallow any Extended Action in combat.",))
+
+
+# § Stealth (horizon…txt:1836-1837): Disengaged first; a contest if an enemy sees you
+STEALTH_DISENGAGED = data.words(GAME, S_DISENGAGED,
+                                "You need to be Disengaged before you can use Stealth in combat")
+STEALTH_CONTEST = data.words(GAME, S_DISENGAGED, "contested Awareness-Vs-Stealth test")
+
+
+@DISENGAGED.calculator(title="Stealth against Awareness")
+def stealth(
+    *,
+    disengaged: Annotated[bool, In("Disengaged (no enemy can see you)")] = True,
+    my_dice: Annotated[int, dice_in("Your Stealth rank (dice)")] = 2,
+    my_bonus: Annotated[int, rank_in("Your Stealth Trait bonus")] = 3,
+    their_dice: Annotated[int, dice_in("Their Awareness rank (dice)")] = 2,
+    their_acu: Annotated[int, rank_in("Their ACU (Acuity)",
+                                      help="the Awareness test's Trait bonus")] = 3,
+    rng: random.Random | None = None,
+) -> Result:
+    """§ Stealth: Disengaged first; an enemy who gains sight of you rolls a contested
+    Awareness-Vs-Stealth test: you win, they are none the wiser; you lose, they see or hear
+    you and can alert their allies."""
+    STEALTH_DISENGAGED.check()
+    STEALTH_CONTEST.check()
+    if not disengaged:
+        return Result("No Stealth: you must be Disengaged first", (("Allowed", False),),
+                      ("Stealth in combat needs you Disengaged: break line of sight with "
+                       "every enemy",))
+    me, them = SkillTest(my_dice, my_bonus), awareness(their_dice, their_acu, False)
+    diff = me.distribution().combine(them.distribution(), lambda a, b: a - b)
+    win, lose = diff.p(lambda d: d > 0), diff.p(lambda d: d < 0)
+    tie = 1 - win - lose
+    steps = (f"your Stealth: {me.explain()}", f"their Awareness: {them.explain()}",
+             "higher score wins the contest")
+    odds = (Odds("Awareness-Vs-Stealth", (OddsRow("you win: they are none the wiser", win),
+                                          OddsRow("equal scores", tie),
+                                          OddsRow("you lose: they see or hear you", lose))),)
+    notes = [f"{NOT_IN_SOURCE}who wins on equal scores"] if tie else []
+    notes.append("The contest is rolled only if an enemy gains sight of you with their "
+                 "natural vision after you use Stealth.")
+
+    def scores(draw: Draw) -> tuple[int, int]:
+        return me.ap(draw), them.ap(draw)
+
+    def say(got: tuple[int, int], faces: Faces) -> Roll:
+        (ms, ts), mf, tf = got, [f for _, f in faces[:my_dice]], [f for _, f in faces[my_dice:]]
+        who = "you win" if ms > ts else "you lose" if ts > ms else "equal scores"
+        return Roll(f"Stealth {ms} AP against Awareness {ts} AP: {who}",
+                    _dice(mf, "stealth") + _dice(tf, "awareness"),
+                    (("Your Stealth", ms), ("Their Awareness", ts)),
+                    steps=(f"you: {me.explain(mf)}", f"them: {them.explain(tf)}"))
+
+    return rolled(Result(f"you stay unseen with probability {float(win):.1%}",
+                         (("Allowed", True), ("P(you win)", win), ("P(equal)", tie),
+                          ("P(you lose)", lose)), steps, odds, notes=tuple(notes)),
+                  rng, scores, say)
 
 
 @DISENGAGED.calculator(title="Escaping combat")

@@ -6,7 +6,7 @@ import random
 from typing import Annotated, Any
 
 from ..dice import Draw
-from ..errors import RulesError
+from ..errors import InputError, RulesError
 from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..result import Odds, OddsRow, Result
 from .attacks import _hl
@@ -137,7 +137,7 @@ def reload(
         other = _other_reloads(w)
         extra = (f"; it lists {' and '.join(other)} without saying how they work"
                  if other else "")
-        raise RulesError(f"the {w.name} has no {missing} number in the source "
+        raise InputError("weapon", f"the {w.name} has no {missing} number in the source "
                          f"({shown or 'blank'}){extra}")
     after = reload_magazine(loaded, mag, per, actions)
     added = per * actions
@@ -186,7 +186,8 @@ def turn_order(
 ) -> Result:
     """§ Starting Combat: turn order runs from the highest Awareness score to the lowest."""
     if my_surprise and their_surprise:
-        raise RulesError("only the side that strikes first gains the Surprise bonus")
+        raise InputError(
+            "their_surprise", "only the side that strikes first gains the Surprise bonus")
     me, them = awareness(my_dice, my_acu, my_surprise), awareness(their_dice, their_acu,
                                                                   their_surprise)
     diff = me.distribution().combine(them.distribution(), lambda a, b: a - b)

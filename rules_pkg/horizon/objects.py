@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from .. import data
 from ..errors import RulesError
-from ..kernel import Faces, In, Roll, calculator, rolled
+from ..kernel import Bound, Faces, In, Roll, calculator, rolled
 from ..result import Highlight, Odds, OddsRow, Result
 from .sheet import GAME, HELPER_AP, MAX_ACTIONS, NOT_IN_SOURCE, SOURCE, dice_in, rank_in
 from .skills import SkillTest, _ap_odds, _dice
@@ -134,3 +134,61 @@ def heavy_object(
         f"{obj.name}, {task}: {target}AP; you pass with probability {float(p):.1%}",
         tuple(values), tuple(steps), odds, (), (Highlight(obj.table, obj.index),),
         tuple(notes)), rng, test.ap, say)
+
+
+# --- picking up and dropping in a turn (issue #29 item 3) --------------------------------------
+S_PICK_UP = "pick-up-carry-drop-throw"
+S_IMPROVISED = "improvised-weapons"
+# "Picking up any object normally requires 1 action during combat and can only be done during
+# your turn" (horizon…txt:1883); "this can be instant if not in combat" (:1870)
+PICK_UP_ACTIONS = data.prose(GAME, S_PICK_UP, r"Picking up any object normally requires (\d+) "
+                             r"action during combat")
+ONLY_YOUR_TURN = data.words(GAME, S_PICK_UP, "can only be done during your turn")
+LIGHT_NO_ACTION = data.words(GAME, S_PICK_UP, "picking it up requires no action")  # :1885
+OUT_OF_COMBAT = data.words(GAME, S_IMPROVISED, "this can be instant if not in combat")
+DROP_INSTANT = data.words(GAME, S_PICK_UP, "Dropping any object can be performed instantly")
+
+
+@calculator(title="Pick up and drop objects in a turn",
+            source=SOURCE + "Pick Up / Carry / Drop / Throw (Picking Up, Light Objects, "
+                            "Dropping); Improvised Weapons",
+            sections=(S_PICK_UP,))
+def pick_up(
+    *,
+    actions: Annotated[int, In("Actions this turn", 0, MAX_ACTIONS,
+                               help="Characters normally make 2 actions per turn")] = 2,
+    objects: Annotated[int, In("Objects you pick up", 0, MAX_ACTIONS)] = 1,
+    light: Annotated[int, In("Of them, light or easy to grab (the Director's call)", 0,
+                             MAX_ACTIONS, max_by=Bound(("objects",), "the objects you pick up",
+                                                       per=1))] = 0,
+    drops: Annotated[int, In("Objects you drop", 0, MAX_ACTIONS)] = 0,
+    in_combat: Annotated[bool, In("In combat")] = True,
+    your_turn: Annotated[bool, In("During your turn")] = True,
+) -> Result:
+    """In combat each object picked up takes 1 action, during your turn only; one the
+    Director rules light or easy to grab takes none; out of combat it is instant; dropping
+    is always instant (and the object takes 1 action to pick up again)."""
+    for spec in (ONLY_YOUR_TURN, LIGHT_NO_ACTION, OUT_OF_COMBAT, DROP_INSTANT):
+        spec.check()
+    cost = PICK_UP_ACTIONS.read()
+    paid = objects - light if in_combat else 0
+    used = paid * cost
+    steps = [f"Dropping {drops} object(s): instant, no action"]
+    if not in_combat:
+        steps.insert(0, f"Out of combat picking up is instant: {objects} object(s), no action")
+    else:
+        steps.insert(0, f"{paid} object(s) \u00d7 {cost} action + {light} light or easy to grab "
+                        f"(no action) = {used} action(s) of {actions}")
+    problems = []
+    if in_combat and objects and not your_turn:
+        problems.append("in combat, picking up can only be done during your turn")
+    if used > actions:
+        problems.append(f"{used - actions} action(s) short")
+    ok = not problems
+    notes = ["You can reach about 1 m: nothing further can be picked up (Reach, same section)."]
+    if drops:
+        notes.append("A dropped object takes 1 action to pick up again.")
+    summary = (f"Allowed: {used} action(s), {actions - used} left" if ok
+               else "Not allowed: " + "; ".join(problems))
+    return Result(summary, (("Actions used", used), ("Actions left", max(actions - used, 0)),
+                            ("Allowed", ok)), tuple(steps), notes=tuple(notes))

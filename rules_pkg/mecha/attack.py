@@ -6,7 +6,7 @@ import random
 from typing import Annotated, Any
 
 from ..dice import Draw
-from ..errors import LimitError, RulesError
+from ..errors import InputError, InputLimitError, LimitError, RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..result import Die, Highlight, Odds, Result
 from .contest import (
@@ -127,17 +127,19 @@ def attack(
     ci, crow = _lookup_row("types", combat)
     firefight = "firefight" in crow[0].lower()
     if mode != "single" and not firefight:
-        raise RulesError("burst, auto and suppressive fire are firefight modes")
+        raise InputError("mode", "burst, auto and suppressive fire are firefight modes")
     if thrown and firefight:
-        raise RulesError("thrown weapons are close quarters armed fighting on the source's "
-                         "table; choose that type")
+        raise InputError(
+            "thrown", "thrown weapons are close quarters armed fighting on the source's "
+            "table; choose that type")
     hl = [Highlight(ids["types"], ci)]
     att: list[Modifier] = []
     dfn: list[Modifier] = []
     automatic = mode in ("auto5", "auto10")
     if automatic:  # § Automatic Weapons fire, 1: uses all the character's actions
         if actions != "1":
-            raise RulesError("an auto fire attack uses all a character's actions for the turn")
+            raise InputError(
+                "actions", "an auto fire attack uses all a character's actions for the turn")
         dfn.append(Modifier("auto fire: targets defend with", AUTO_FIRE_DEFENCE))
     ai, apen = action_penalty(int(actions)) if actions.isdigit() else (-1, 0)
     if ai < 0:
@@ -152,6 +154,9 @@ def attack(
         att.append(Modifier(f"range {rrow[0]}", number(rrow[1]), Highlight(ids["range"], ri)))
     if aim not in ("0", "1", "2"):
         raise RulesError("aiming takes 0, 1 or 2 actions")
+    if aim != "0" and mode == "suppressive":  # issue #29 item 4: it was accepted in silence
+        raise InputError("aim", "suppressive fire cannot be aimed; it targets "
+                         "no one (\u201cdo not target anyone\u201d, § Suppressive Fire)")
     att.append(Modifier("aiming", AIM_BONUS[int(aim)]))
     called_dice = 0
     if called != "none":
@@ -187,7 +192,8 @@ def attack(
     most = spec.dice(max_success_dice()) + (
         spec.weapon * (max(rounds.outcomes()) - 1) if rounds else 0)
     if most > MAX_DAMAGE_DICE:
-        raise LimitError(f"at most {MAX_DAMAGE_DICE} damage dice (this attack could need {most})")
+        raise InputLimitError(
+            "weapon_dice", f"at most {MAX_DAMAGE_DICE} damage dice (this attack could need {most})")
     if armour_dice > MAX_ARMOUR_DICE:
         raise LimitError(f"at most {MAX_ARMOUR_DICE} armour dice")
     cd = contest.distribution()

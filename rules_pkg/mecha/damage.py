@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any
 
-from ..errors import LimitError, RulesError
+from ..errors import InputLimitError, RulesError
 from ..kernel import Faces, In, Roll, calculator, rolled
 from ..result import Highlight, Odds, Result
 from .attack import ARMOUR_DICE_DEFAULT, WEAPON_DICE_DEFAULT, ArmourDiceIn, WeaponDiceIn
@@ -65,7 +65,8 @@ def damage(
     spec = DamageSpec(weapon_dice, stdie, called_dice, extra)
     n = spec.dice(sdie)
     if n > MAX_DAMAGE_DICE:
-        raise LimitError(f"at most {MAX_DAMAGE_DICE} damage dice (asked for {n})")
+        raise InputLimitError(
+            "weapon_dice", f"at most {MAX_DAMAGE_DICE} damage dice (asked for {n})")
     steps.append(f"Weapon {weapon_dice:+d} dice"
                  + (f"; {extra} more time(s) the weapon's {weapon_dice} dice "
                     f"({'burst' if mode == 'burst' else f'{rounds} rounds: each after the first'})"

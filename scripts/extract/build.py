@@ -13,6 +13,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from .clean import clean_line
+from .files import unshown
 from .model import Block, Document, Lint, Section, Table
 from .util import UniqueIds, slugify
 
@@ -43,7 +44,8 @@ def heading_hint(hints: Mapping[str, Any], text: str) -> int | None:
 
 
 def default_title(source: str) -> str:
-    words = clean_line(PurePosixPath(source).stem).replace("-", " ").replace("_", " ").strip()
+    stem = clean_line(unshown(PurePosixPath(source).stem))
+    words = stem.replace("-", " ").replace("_", " ").strip()
     return words.title() or "Document"
 
 

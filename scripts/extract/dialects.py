@@ -3,7 +3,7 @@
 Each dialect module exposes
     extract(text: str, source: str, hints: Mapping[str, Any]) -> model.Document
 where `source` is the path relative to the repo (e.g. "sources/x.md") and
-`hints` is the per-source config (scripts/hints/<source stem>.toml, may be {}).
+`hints` is the per-source config (the scripts/hints/*.toml naming it, may be {}).
 A source picks its dialect with `dialect = "..."` in its hints file; without
 one, `.md` files are read as Markdown and anything else as plain text.
 """

@@ -1,6 +1,7 @@
 """sources/* -> rules_pkg/data/<game>.json, plus the lint report.
 
-For each source: read its hints (scripts/hints/<stem>.toml), pick its dialect
+For each source (scripts/extract/files.py: regular files inside sources/ only): read its
+hints (the scripts/hints/*.toml whose `source` is its exact file name), pick its dialect
 (scripts/extract/dialects.py), extract a Document, add the generic table lint
 (scripts/extract/lint.py) and serialise it (scripts/extract/serialize.py).
 A dialect that is missing or crashes never stops the build: the source is read
@@ -14,22 +15,23 @@ import importlib
 import os
 import sys
 import tempfile
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from . import inline_cap
 from . import lint as generic_lint
-from .clean import clean_line, clean_text
+from .clean import clean_text
 from .dialects import DIALECTS, default_dialect
+from .files import Hints, label, read_source, shown, source_files
 from .lines import SourceError, check_text, decode_source
 from .model import Document, Lint
 from .serialize import to_json
 from .util import game_slug, slugify
 
 ROOT = Path(__file__).resolve().parents[2]
-SUFFIXES = (".md", ".markdown", ".txt")
+HINTS = ROOT / "scripts" / "hints"
 
 Extractor = Callable[[str, str, Mapping[str, Any]], Document]
 
@@ -41,14 +43,14 @@ class Outcome:
     messages: list[str] = field(default_factory=list)  # warnings/errors, one line each
     failed: bool = False
     declared: bool = False  # its hints file names its game: it keeps that id and folder
+    clash: bool = False  # refused for taking another file's hints: fails the build
 
 
 def load_hints(stem: str, hints_dir: Path | None = None) -> dict[str, Any]:
-    path = (hints_dir or ROOT / "scripts" / "hints") / f"{stem}.toml"
-    if not path.is_file():
-        return {}
-    with path.open("rb") as f:
-        return tomllib.load(f)
+    """The hints of the real source with this stem (tests read them)."""
+    hints = Hints.load(hints_dir or HINTS)
+    return next((dict(h) for src, (_, h) in hints.by_source.items()
+                 if Path(src).stem == stem), {})
 
 
 def dialect_extractor(name: str, source: str) -> tuple[Extractor, str]:
@@ -94,8 +96,9 @@ def extract_text(text: str, source: str, hints: Mapping[str, Any]) -> tuple[Docu
         raise SourceError(source, "no text to show: the document is only markup (e.g. rules '***')")
     if isinstance(hints.get("game"), str) and doc.game != hints["game"]:
         doc = replace(doc, game=hints["game"])
+    doc, capped = inline_cap.cap(doc)
     found = generic_lint.lint_document(doc)
-    return replace(doc, lint=merge_lint(doc.lint, found, removed)), messages
+    return replace(doc, lint=merge_lint(doc.lint, found, removed, capped)), messages
 
 
 def extract_bytes(data: bytes, source: str, hints: Mapping[str, Any]) -> tuple[Document, list[str]]:
@@ -111,34 +114,28 @@ def merge_lint(*groups: tuple[Lint, ...] | list[Lint]) -> tuple[Lint, ...]:
     return tuple(sorted(seen.values(), key=lambda x: (x.line, x.table, x.row, x.column, x.message)))
 
 
-def source_files(sources_dir: Path, only: str | None, out: TextIO) -> list[Path]:
-    files = []
-    for p in sorted(sources_dir.iterdir()):
-        if only and p.name != only and p.stem != only:
-            continue
-        if p.is_file() and p.suffix.lower() in SUFFIXES:
-            files.append(p)
-        elif p.is_file() and p.name.lower() != "readme.md":
-            print(f"sources/{p.name}: skipped (not .md, .markdown or .txt)", file=out)
-    return files
-
-
-def run_one(path: Path, hints_dir: Path | None = None) -> Outcome:
-    # The name as text: no control characters reach the report, the data or the pages.
-    source = f"sources/{clean_line(path.name)}"
+def run_one(path: Path, hints: Hints | None = None) -> Outcome:
+    # The name as text: no control character reaches the report, the data or the pages.
+    source = label(path)
     out = Outcome(source)
+    index = hints or Hints.load(HINTS)
+    real = index.lookalike(path)
+    if real:
+        out.messages.append(f"{source}: looks like sources/{shown(real)}, whose hints "
+                            f"({index.by_source[real][0]}) are for that file only; not "
+                            "extracted: rename it")
+        out.failed = out.clash = True
+        return out
+    own, problem = index.of(path)
+    if problem:
+        out.messages.append(f"{source}: {problem}")
+    out.declared = isinstance(own.get("game"), str) and bool(own["game"])
+    own.setdefault("game", slugify(path.stem, "document"))
     try:
-        hints = load_hints(path.stem, hints_dir)
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        out.messages.append(f"{source}: bad hints file scripts/hints/{path.stem}.toml ({e})")
-        hints = {}
-    out.declared = isinstance(hints.get("game"), str) and bool(hints["game"])
-    hints.setdefault("game", slugify(path.stem, "document"))
-    try:
-        out.doc, msgs = extract_bytes(path.read_bytes(), source, hints)
+        out.doc, msgs = extract_bytes(read_source(path), source, own)
         out.messages.extend(msgs)
     except SourceError as e:
-        out.messages.append(f"{e}; skipped")
+        out.messages.append(f"{e}; skipped" if not str(e).endswith("refused") else str(e))
         out.failed = True
     except RecursionError:
         out.messages.append(f"{source}: structure nested too deeply to read; skipped")
@@ -171,32 +168,46 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     ap.add_argument("--only", metavar="SOURCE", help="only this source (file name or stem)")
     ap.add_argument("--sources", type=Path, default=ROOT / "sources")
     ap.add_argument("--out", type=Path, default=ROOT / "rules_pkg" / "data")
-    ap.add_argument("--hints", type=Path, default=ROOT / "scripts" / "hints")
+    ap.add_argument("--hints", type=Path, default=HINTS)
     args = ap.parse_args(argv)
+
+    def say(line: str) -> None:
+        """One line of the report; no character in it can act on a terminal (a file name's
+        ESC or newline, a cell's TAB) or forge a line: scripts/extract/files.py shown()."""
+        print(shown(line), file=out)
 
     failed = differs = findings = clashes = 0
     games: dict[str, str] = {}  # game id -> source
     folders: dict[str, str] = {}  # the game's folder of pages -> source
-    outcomes = [run_one(path, args.hints) for path in source_files(args.sources, args.only, out)]
+    hints = Hints.load(args.hints)
+    files, notes = source_files(args.sources, args.only)
+    for note in notes:
+        say(note)
+    outcomes = [run_one(path, hints) for path in files]
     # Games named in a hints file go first: a new document can never take their id or folder.
     for res in sorted(outcomes, key=lambda o: not o.declared):
         for m in res.messages:
-            print(m, file=out)
+            say(m)
+        if res.clash:
+            clashes += 1
+            continue
         if res.failed or res.doc is None:
             failed += 1  # reported above; the other sources still build
             continue
         doc = res.doc
         slug = game_slug(doc.game)
-        other = games.get(doc.game) or folders.get(slug)
+        owner = "" if res.declared else hints.owner(doc.game, slug)
+        other = games.get(doc.game) or folders.get(slug) or (
+            owner and f"sources/{shown(owner)} (its hints file)")
         if other:
-            print(f"{res.source}: its game id {doc.game!r} (pages in {slug}/) is already taken "
-                  f"by {other}; not written: give it another `game` in "
-                  f"scripts/hints/{Path(res.source).stem}.toml", file=out)
+            say(f"{res.source}: its game id {doc.game!r} (pages in {slug}/) is already taken "
+                f"by {other}; not written: give it another `game` in a hints file "
+                "(scripts/hints/) naming it as its `source`")
             clashes += 1
             continue
         games[doc.game] = folders[slug] = res.source
         for item in doc.lint:
-            print(str(item), file=out)
+            say(str(item))
         findings += len(doc.lint)
         target = args.out / f"{doc.game}.json"
         text = to_json(doc)
@@ -206,16 +217,15 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
                 differs += 1
                 diff = list(difflib.unified_diff(old.splitlines(), text.splitlines(),
                                                  str(target), "regenerated", n=0, lineterm=""))
-                print(f"{target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}: "
-                      f"differs from a fresh extraction ({len(diff)} diff lines):", file=out)
+                say(f"{target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}: "
+                    f"differs from a fresh extraction ({len(diff)} diff lines):")
                 for line in diff[:20]:
-                    print("  " + line, file=out)
+                    say("  " + line)
         elif write_atomic(target, text):
-            print(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}",
-                  file=out)
+            say(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
     if args.check and not args.only and not failed and args.out.is_dir():
         for extra in sorted(set(p.stem for p in args.out.glob("*.json")) - set(games)):
-            print(f"{extra}.json: no source extracts to it (stale data file?)", file=out)
+            say(f"{extra}.json: no source extracts to it (stale data file?)")
             differs += 1
     print(f"{findings} lint finding(s), {failed} unreadable source(s)"
           + (f", {clashes} source(s) clashing with another" if clashes else "")

@@ -17,14 +17,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scripts.site import render
 from scripts.site.cheatsheet_extra import band_tables, beyond_table, odds_table
 from scripts.site.render import Json, PageCtx
-
-if TYPE_CHECKING:
-    from scripts.site.pages import Game
 
 SITE_TOML = Path(__file__).with_name("site.toml")
 BUDGET = 285.0  # column lines; 2 pages x 2 columns x ~88 lines, minus room for breaks
@@ -189,13 +186,14 @@ def choose(doc: Json, budget: float = BUDGET) -> tuple[list[Pick], list[Json]]:
     return sorted(picked, key=lambda p: p.order), recs
 
 
-def render_cheatsheet(game: Game, placement: tuple[Any, Any, Any]) -> str:
-    doc = game.doc
-    title = " ".join(str(doc.get("title") or game.id).split())
-    ctx = PageCtx(game.id, render.glossary(game.id), list(doc.get("lint", [])), lambda tid: [])
+def render_cheatsheet(game_id: str, doc: Json, placement: tuple[Any, Any, Any]) -> str:
+    """A game's cheat sheet from its extracted document (the game's id and data: what
+    pages.py's Game holds, passed as they are so this module needs nothing of pages.py)."""
+    title = " ".join(str(doc.get("title") or game_id).split())
+    ctx = PageCtx(game_id, render.glossary(game_id), list(doc.get("lint", [])), lambda tid: [])
     ctx.used_ids.add("cheat-sheet")
-    spec = site_config().get(game.id, {}).get("odds")
-    odds = odds_table(game.id, spec) if isinstance(spec, dict) else None
+    spec = site_config().get(game_id, {}).get("odds")
+    odds = odds_table(game_id, spec) if isinstance(spec, dict) else None
     bands = band_tables(doc)
     beyond = beyond_table(doc) if bands else None
     # their cells wrap more than block_cost() assumes (measured: about twice as tall)

@@ -20,17 +20,20 @@ must see the final bytes. (`mkdocs serve`'s inline live-reload script is not all
 policy is for built sites, `make serve` serves one.)
 
 Why each source (checked by tests/security/test_csp.py in Chromium):
-* 'wasm-unsafe-eval': Pyodide compiles its WebAssembly. No 'unsafe-eval': PyScript 0.7
-  compiles its *worker* hooks with Function() even on the main thread, so
-  calculators/tableside.js empties those hooks (we start no worker) before Python loads;
-  Pyodide's own eval() paths (EM_ASM of side modules) are never reached.
+* 'wasm-unsafe-eval': Pyodide compiles its WebAssembly (on the page only where Python's
+  worker cannot run). No 'unsafe-eval': PyScript 0.7 compiles its *worker* hooks with
+  Function() even on the main thread, so calculators/pyscript.mjs empties those hooks (we
+  start no PyScript worker) before Python loads; Pyodide's own eval() paths (EM_ASM of side
+  modules) are never reached.
 * style-src 'self', plus the hash of each `<style>` text the site generator's own script
   writes (the render stage names them in rendered.json's `inline_styles`: Zensical's search
   dialog, none for Material): no page has a style attribute or <style> element, and
   scripts set styles through the CSSOM (`el.style.x = …`), which CSP does not restrict.
   No 'unsafe-hashes': the hashes allow <style> elements, never style attributes.
 * img-src data:: Material's icons in CSS are `data:` SVG masks.
-* worker-src 'self': Material's search worker and the service worker are same-origin files.
+* worker-src 'self': Material's search worker, the service worker and Python's worker
+  (calculators/python-worker.mjs) are same-origin files. A worker's own policy comes from
+  its response headers, not from this `<meta>` (Pages sends none): nothing to add here.
 """
 
 from __future__ import annotations

@@ -92,10 +92,15 @@ def answer(calc_id: str, preset_json: str) -> str | None:
                       ensure_ascii=False, separators=(",", ":"))
 
 
+def attribute(text: str) -> str:
+    """`text` escaped for a single-quoted attribute value: only & ' < > need escaping there
+    (a double-quoted value would turn every JSON quote into six bytes). Here, not in
+    page_registry.py, which imports this module: both write their JSON into one."""
+    return html.escape(text, quote=False).replace("'", "&#x27;")
+
+
 def block(placed: Iterable[tuple[str, Mapping[str, Any]]]) -> str:
     """The hidden element holding these calculators' answers ("" for none)."""
-    from scripts.site.page_registry import attribute
-
     entries = [answer(cid, json.dumps(dict(preset), sort_keys=True)) for cid, preset in placed]
     body = ",".join(dict.fromkeys(e for e in entries if e is not None))
     if not body:

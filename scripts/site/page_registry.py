@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from scripts.site import page_answers
+from scripts.site.page_answers import attribute
 
 # The hosts render.calc_div and encounter.page_markdown write (their ids are escaped there).
 _HOST = re.compile(r'<div class="ts-calc" data-calc="([^"]*)"')
@@ -42,12 +43,6 @@ def block(ids: Iterable[str]) -> str:
     if not body:
         return ""
     return f"<div class=\"ts-registry\" hidden data-registry='{attribute(f'[{body}]')}'></div>"
-
-
-def attribute(text: str) -> str:
-    """`text` escaped for a single-quoted attribute value: only & ' < > need escaping there
-    (a double-quoted value would turn every JSON quote into six bytes)."""
-    return html.escape(text, quote=False).replace("'", "&#x27;")
 
 
 def with_registry(markdown: str) -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scripts.extract.files import shown
 from scripts.extract.util import game_slug
 from scripts.site import cheatsheet, encounter, render
 from scripts.site.render import Json, PageCtx, Placement, nav_title
@@ -297,8 +298,9 @@ def load_games(folder: Path) -> list[tuple[Game, bytes]]:
         doc = json.loads(raw)
         if not isinstance(doc.get("game"), str) or not GAME_ID.fullmatch(doc["game"]) \
                 or path.stem != doc["game"]:
-            raise SiteError(f"{path}: game id {doc.get('game')!r} is not the file's name in "
-                            "lower-case letters, digits, '-' and '_': run `make data`")
+            raise SiteError(f"{shown(str(path))}: game id {doc.get('game')!r} is not the "
+                            "file's name in lower-case letters, digits, '-' and '_': "
+                            "run `make data`")
         games.append((plan_game(doc), raw))
     return games
 
@@ -342,7 +344,7 @@ class Site:
     def add(self, path: str, content: str | bytes, origin: str) -> None:
         for key, seen in ((path, self.origin), (dest_of(path), self.dest)):
             if key in seen:
-                raise SiteError(f"{origin} and {seen[key]} both map to {key}: "
+                raise SiteError(f"{shown(origin)} and {shown(seen[key])} both map to {key}: "
                                 "give one of them another `game` (scripts/hints/) or name")
             seen[key] = origin
         self.files[path] = content
@@ -364,7 +366,8 @@ def plan_site(hand_written: Iterable[str], folder: Path | None = None) -> tuple[
         src = f"{game.doc.get('source', '?')} (game {game.id!r})"
         site.add(f"data/{game.id}.json", raw, src)
         site.add(f"{game.slug}/index.md", render_overview(game, placement), src)
-        site.add(f"{game.slug}/cheat-sheet.md", cheatsheet.render_cheatsheet(game, placement), src)
+        sheet = cheatsheet.render_cheatsheet(game.id, game.doc, placement)
+        site.add(f"{game.slug}/cheat-sheet.md", sheet, src)
         for page in pages_of(game.items):
             site.add(page.path, render_page(game, page, placement), src)
         title = " ".join(str(game.doc.get("title") or game.id).split())

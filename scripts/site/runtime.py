@@ -29,37 +29,40 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import io
 import json
 import sys
-import zipfile
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict, cast
 
 from scripts.site import stdlib
+from scripts.site.bundle import bundle_bytes
+from scripts.snapshot import hook as snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 HASHES = ROOT / "scripts" / "runtime_hashes.json"
 NODE_MODULES = ROOT / "node_modules"
 UI_DIR = ROOT / "calculators"
-# boot.mjs (the start-up), pyscript.mjs and snapshot*.mjs: tableside.js imports them
-# whether or not the build made a snapshot (pyodide-snapshot.mjs comes with a snapshot).
+# boot.mjs (the start-up), python-*.mjs (Python in a worker), pyscript.mjs (on the page,
+# where no worker runs) and snapshot*.mjs: tableside.js imports them whether or not the
+# build made a snapshot (pyodide-snapshot.mjs comes with a snapshot).
 UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.mjs",
-            "snapshot.mjs", "snapshot-worker.mjs", "integrity.mjs", "guards.mjs", "anchor.mjs",
-            "format.mjs", "dom.mjs", "form.mjs", "url-state.mjs", "result.mjs", "rolllog.mjs",
-            "decks.mjs", "runtime-cache.mjs", "ahead.mjs", "answers.mjs",
+            "python-client.mjs", "python-worker.mjs", "snapshot.mjs", "snapshot-worker.mjs",
+            "integrity.mjs", "guards.mjs", "anchor.mjs", "format.mjs", "dom.mjs", "form.mjs",
+            "url-state.mjs", "result.mjs", "rolllog.mjs", "decks.mjs", "runtime-cache.mjs",
+            "ahead.mjs", "answers.mjs",
             # the encounter tracker (issue 12): "Apply to …" on every page, the page itself
             "encounter-apply.js", "encounter-engine.js", "encounter-store.js", "encounter.js",
             "encounter-view.js", "encounter-panels.js", "encounter.css")
 # The modules tableside.js imports, directly or not: every page preloads them with their
 # integrity before tableside.js, so its imports get checked copies (a browser checks an
 # import's integrity only through a preload or an import map).
-PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "boot.mjs", "pyscript.mjs", "dom.mjs",
-                "guards.mjs", "anchor.mjs", "format.mjs", "form.mjs", "url-state.mjs",
-                "result.mjs", "decks.mjs", "rolllog.mjs", "encounter-store.js",
-                "encounter-engine.js", "encounter-apply.js", "runtime-cache.mjs", "ahead.mjs",
+PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "boot.mjs", "pyscript.mjs",
+                "python-client.mjs", "dom.mjs", "guards.mjs", "anchor.mjs", "format.mjs",
+                "form.mjs", "url-state.mjs", "result.mjs", "decks.mjs", "rolllog.mjs",
+                "encounter-store.js", "encounter-engine.js", "encounter-apply.js",
+                "runtime-cache.mjs", "ahead.mjs",
                 "answers.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
 PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript"}
@@ -67,7 +70,6 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide-lock.json")
 # core.js imports core-*.js; error-*.js is loaded even with the plugin off ("!error").
 PYSCRIPT_PATTERNS = ("core.js", "core-*.js", "error-*.js")
-_ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed timestamps: the same sources give the same zip
 
 
 class RuntimeManifest(TypedDict):
@@ -141,29 +143,6 @@ def copy_pinned(node_modules: Path, assets: Path, pins: dict[str, str],
         dest.write_bytes(data)
 
 
-def bundle_bytes(package: Path | None = None) -> bytes:
-    """rules_pkg as a deterministic zip: its .py files and its data, nothing else.
-
-    By default the package the build imports (the one registry.json is made from).
-    """
-    if package is None:
-        import rules_pkg
-
-        package = Path(rules_pkg.__file__).parent
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted(package.rglob("*")):
-            if not path.is_file() or "__pycache__" in path.parts:
-                continue
-            if path.suffix not in {".py", ".json", ".typed"}:
-                continue
-            info = zipfile.ZipInfo(str(path.relative_to(package.parent)), _ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
-    return buf.getvalue()
-
-
 def registry_entries() -> dict[str, str]:
     """Each calculator's registry entry as JSON, by id, in registry order: registry.json's
     items, and what each page carries of its own (scripts/site/page_registry.py)."""
@@ -212,13 +191,15 @@ def plan(pins: dict[str, str] | None = None, node_modules: Path | None = None) -
         "pyodide": "../runtime/pyodide/pyodide.mjs",
         "pyscript": "../runtime/pyscript/core.js", "bridge": "bridge.py"}
     memory = None
-    from scripts.snapshot import hook as snapshot
-
     made = snapshot.prepare(bundle, std)
     if made is not None:
         files[f"assets/runtime/{snapshot.SNAPSHOT_NAME}"] = made.data
         files[f"assets/calculators/{snapshot.WRAPPER.name}"] = snapshot.WRAPPER.read_bytes()
-        manifest = snapshot.manifest_fields(manifest, made.sha256)
+        # the snapshot's wrapper becomes PyScript's interpreter (and says which snapshot)
+        manifest = {**manifest, "pyodide_plain": manifest["pyodide"],
+                    "pyodide": f"{snapshot.WRAPPER.name}?snap={made.sha256[:16]}",
+                    "snapshot": f"../runtime/{snapshot.SNAPSHOT_NAME}",
+                    "snapshot_sha256": made.sha256}
         memory = _sri_of_hex(made.memory_sha256)
     integrity = {_shipped_path(rel): _sri_of_hex(h) for rel, h in pins.items()}
     integrity.update({path: sri(data) for path, data in files.items()}, **offline)
@@ -245,23 +226,6 @@ def build_runtime(site_dir: Path, node_modules: Path | None = None,
         json.dumps(runtime.manifest, indent=1), "utf-8")
 
 
-def preload_paths(pins: dict[str, str] | None = None) -> list[str]:
-    """Site-relative modules PyScript imports one after another when Python starts.
-
-    The partial lists them as `<link rel="modulepreload">` on calculator pages, so the
-    browser fetches them in parallel with tableside.js instead of in a serial chain.
-    Names come from the pins (the chunk's name is hashed), i.e. exactly what is shipped.
-    """
-    pins = load_pins() if pins is None else pins
-    dist = "@pyscript/core/dist/"
-    # core-*.js is core.js's chunk; error-*.js is imported even with its plugin off.
-    chunks = sorted(r[len(dist):] for r in pins if r.endswith(".js")
-                    and r.startswith((dist + "core-", dist + "error-")))
-    names = ["core.js", *chunks]
-    return ([f"assets/{PINNED_DIRS[dist[:-1]]}/{n}" for n in names]
-            + [f"assets/{PINNED_DIRS['pyodide']}/pyodide.mjs"])
-
-
 def integrity_meta(runtime: Plan) -> str:
     """The content of the pages' `<meta name="tableside:integrity">` (JSON)."""
     return json.dumps({"files": runtime.integrity, "memory": runtime.snapshot_memory},
@@ -282,30 +246,27 @@ class Contract:
     integrity: dict[str, str]  # site-relative path -> SRI, for every runtime file
     memory: str | None  # SRI of the memory the snapshot restores, if any
     manifest: RuntimeManifest  # runtime.json (one typed contract)
-    preload: tuple[str, ...]  # PyScript's and Pyodide's modules, preloaded on calculator pages
     page_modules: tuple[str, ...]  # the modules tableside.js imports, preloaded on every page
 
     @classmethod
     def of(cls, runtime: Plan) -> Contract:
         return cls(runtime.integrity, runtime.snapshot_memory, runtime.manifest,
-                   tuple(preload_paths()),
                    tuple(f"assets/calculators/{n}" for n in PAGE_MODULES))
 
     def to_json(self) -> str:
         return json.dumps({"integrity": self.integrity, "memory": self.memory,
-                           "manifest": self.manifest, "preload": list(self.preload),
+                           "manifest": self.manifest,
                            "page_modules": list(self.page_modules)}, indent=1, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> Contract:
         d = json.loads(text)
         return cls(dict(d["integrity"]), d["memory"], cast(RuntimeManifest, dict(d["manifest"])),
-                   tuple(d["preload"]), tuple(d["page_modules"]))
+                   tuple(d["page_modules"]))
 
     def template_values(self) -> dict[str, Any]:
         """What overrides/ reads as `config.extra.tableside` (plain data, no markup)."""
         return {"sri": self.integrity, "page_modules": list(self.page_modules),
-                "preload": list(self.preload),
                 "integrity": json.dumps({"files": self.integrity, "memory": self.memory},
                                         separators=(",", ":"))}
 

@@ -26,6 +26,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from scripts.site.bundle import bundle_bytes
+
 ROOT = Path(__file__).resolve().parents[2]
 LIST = Path(__file__).with_name("stdlib_modules.txt")
 PROBE = Path(__file__).with_name("stdlib_probe.mjs")
@@ -99,8 +101,6 @@ def probe(bundle: bytes, std: bytes | None = None) -> list[str]:
 
 
 def record() -> list[str]:
-    from scripts.site.runtime import bundle_bytes  # here: runtime.py imports this module
-
     modules = probe(bundle_bytes())
     LIST.write_text(
         "# The standard-library modules Python imports in the page, recorded by\n"

@@ -28,10 +28,6 @@ import tempfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from scripts.site.runtime import RuntimeManifest
 
 ROOT = Path(__file__).resolve().parents[2]
 MAKER = ROOT / "scripts" / "snapshot" / "make_snapshot.mjs"
@@ -138,10 +134,3 @@ def prepare(bundle: bytes, std: bytes, cache: Path | None = None) -> Prepared | 
     except (SnapshotError, OSError, zlib.error, struct.error) as e:
         log.info("snapshot skipped, Python will start plainly: %s", e)
         return None
-
-
-def manifest_fields(manifest: RuntimeManifest, digest: str) -> RuntimeManifest:
-    """runtime.json with the snapshot's wrapper as PyScript's interpreter."""
-    return {**manifest, "pyodide_plain": manifest["pyodide"],
-            "pyodide": f"{WRAPPER.name}?snap={digest[:16]}",
-            "snapshot": f"../runtime/{SNAPSHOT_NAME}", "snapshot_sha256": digest}

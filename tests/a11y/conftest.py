@@ -87,18 +87,20 @@ def settle(page: Any) -> None:
     page.evaluate(SETTLE)
 
 
-def axe(page: Any, include: str | None = None) -> list[dict[str, Any]]:
-    """axe-core's WCAG 2.2 A/AA violations on the settled page (or inside `include`)."""
+def axe(page: Any, include: str | None = None,
+        rules: list[str] | None = None) -> list[dict[str, Any]]:
+    """axe-core's WCAG 2.2 A/AA violations on the settled page (or inside `include`); with
+    `rules`, those rules' violations instead."""
     settle(page)
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
+    run_only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": WCAG_TAGS}
     result: list[dict[str, Any]] = page.evaluate(
-        """async ([include, tags]) => {
-             const r = await axe.run(include ? { include: [include] } : document,
-                                     { runOnly: { type: 'tag', values: tags } });
+        """async ([include, runOnly]) => {
+             const r = await axe.run(include ? { include: [include] } : document, { runOnly });
              return r.violations.map(v => ({ id: v.id, help: v.help, nodes: v.nodes.map(
                n => ({ target: n.target.join(' '), why: n.failureSummary })) }));
-           }""", [include, WCAG_TAGS])
+           }""", [include, run_only])
     return result
 
 

@@ -44,6 +44,40 @@ def test_page_has_no_violations(new_page: NewPage, site_dir: Path, base_url: str
     assert not found, report(found)
 
 
+# Lighthouse's accessibility audits are axe rules, some beyond WCAG's tags ("best practice"):
+# Lighthouse 12/13's list. Material's search dialog had no name (aria-dialog-name).
+LIGHTHOUSE_RULES = [
+    "accesskeys", "aria-allowed-attr", "aria-allowed-role", "aria-command-name",
+    "aria-conditional-attr", "aria-deprecated-role", "aria-dialog-name", "aria-hidden-body",
+    "aria-hidden-focus", "aria-input-field-name", "aria-meter-name", "aria-progressbar-name",
+    "aria-prohibited-attr", "aria-required-attr", "aria-required-children",
+    "aria-required-parent", "aria-roles", "aria-text", "aria-toggle-field-name",
+    "aria-tooltip-name", "aria-treeitem-name", "aria-valid-attr-value", "aria-valid-attr",
+    "button-name", "bypass", "color-contrast", "definition-list", "dlitem", "document-title",
+    "duplicate-id-aria", "empty-heading", "form-field-multiple-labels", "frame-title",
+    "heading-order", "html-has-lang", "html-lang-valid", "html-xml-lang-mismatch",
+    "identical-links-same-purpose", "image-alt", "image-redundant-alt", "input-button-name",
+    "input-image-alt", "label-content-name-mismatch", "label", "landmark-one-main",
+    "link-in-text-block", "link-name", "list", "listitem", "meta-refresh", "meta-viewport",
+    "object-alt", "select-name", "skip-link", "tabindex", "table-duplicate-name",
+    "table-fake-caption", "target-size", "td-has-header", "td-headers-attr",
+    "th-has-data-cells", "valid-lang", "video-caption",
+]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("kind", ["home", "rules", "profile", "cheat-sheet", "encounter"])
+def test_lighthouse_accessibility_audits_pass(new_page: NewPage, site_dir: Path, base_url: str,
+                                              kind: str, width: int) -> None:
+    page = new_page(width=width)
+    path = "cyberpunk-red/encounter/" if kind == "encounter" else path_of(site_dir, kind)
+    goto(page, base_url + path)
+    found = axe(page, rules=LIGHTHOUSE_RULES)
+    assert not found, report(found)
+    name = page.locator('.md-search[role="dialog"]').get_attribute("aria-label")
+    assert name == "Search"
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_calculator_results_have_no_violations(new_page: NewPage, site_dir: Path, base_url: str,
                                                scheme: str) -> None:

@@ -187,10 +187,9 @@ def test_glossary_opens_on_keyboard_focus_and_enter(new_page: NewPage, site_dir:
     tab_until(page, lambda f: f["tag"] == "abbr")
     focused_text = page.evaluate("() => document.activeElement.dataset.gloss || "
                                  "document.activeElement.getAttribute('title')")
-    # Focus alone shows the text (Material's tooltip), no hover needed.
+    # Focus alone shows the text (glossary.js's text-only tooltip), no hover needed.
     assert focused_text
-    tip = page.locator(".md-tooltip2--active, .md-tooltip--active, .ts-gloss",
-                       has_text=focused_text)
+    tip = page.locator(".ts-tip", has_text=focused_text)
     tip.first.wait_for(state="visible")
     # Enter pins it open as a box tied to the term; Escape closes it.
     page.keyboard.press("Enter")

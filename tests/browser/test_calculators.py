@@ -365,7 +365,10 @@ def test_instant_navigation_keeps_one_runtime(page: Any, site_dir: Path, base_ur
         # exactly one log entry per click: no handler was attached twice
         assert _log_length(page) == step + 1
         assert host.locator(".ts-summary").count() == 1
-    assert page.locator("py-script").count() == 1 and page.locator("py-config").count() == 1
+    # one Python, in one worker (calculators/python-client.mjs marks its start once)
+    assert page.evaluate(
+        "performance.getEntriesByName('tableside:python-worker-ready').length") == 1
+    assert page.evaluate("document.documentElement.dataset.tsEngine") == "worker"
     wasm = [u for u in rec.requests if u.endswith("pyodide.asm.wasm")]
     assert len(wasm) == 1, wasm
 

@@ -20,7 +20,8 @@ def run(tmp_path: Path, dialect: str) -> tuple[int, str, str]:
     src = tmp_path / "sources"
     src.mkdir(exist_ok=True)
     (src / "sheet.txt").write_text(TEXT, "utf-8")
-    (tmp_path / "sheet.toml").write_text(f'dialect = "{dialect}"\ngame = "sheet"\n', "utf-8")
+    (tmp_path / "sheet.toml").write_text(f'source = "sheet.txt"\ndialect = "{dialect}"\n'
+                                          'game = "sheet"\n', "utf-8")
     out = io.StringIO()
     status = main(["--sources", str(src), "--out", str(tmp_path / "data"), "--hints",
                    str(tmp_path)], out=out)

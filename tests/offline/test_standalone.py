@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from scripts.bench import CHROMIUM_ARGS
+from scripts.bench.main import CHROMIUM_ARGS
 from scripts.page_states import SAVED
 
 from .helpers import runtime_cache, runtime_files, wait_saved, wait_sw_ready

@@ -1,7 +1,7 @@
 """What `make bench`'s "next page" measures (issue 13): a reader going from one weapon
 profile page to another through Material's instant navigation, choosing the calculator's
 tab as soon as it is there, and that page's own answer. No timing is asserted here: the
-figure is the bench's (scripts/bench.py, scripts/bench_next.py)."""
+figure is the bench's (scripts/bench/main.py, scripts/bench/next_page.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 import rules_pkg
-from scripts.bench import CALC, plan
-from scripts.bench_pages import NEXT_PAGE
+from scripts.bench.main import CALC, plan
+from scripts.bench.pages import NEXT_PAGE
 
 
 def first_preset(page_html: str) -> dict[str, Any]:
@@ -53,7 +53,7 @@ def test_next_page_script_gets_that_pages_answer(browser: Any, site_dir: Path,
         calc = rules_pkg.get(CALC)
         inputs = {i.name: preset.get(i.name, i.default) for i in calc.inputs}
         assert got["summary"] == calc.run(**inputs).summary
-        # the page's forms were built once for that page (scripts/bench_next.py's split)
+        # the page's forms were built once for that page (scripts/bench/next_page.py's split)
         assert page.evaluate("performance.getEntriesByName('tableside:page-built').length") == 2
     finally:
         ctx.close()

@@ -212,6 +212,9 @@ def test_without_the_worker_the_page_inflates_the_snapshot_itself(
         browser: Any, base_url: str, site_dir: Path) -> None:
     path, weapon = _profile_page(site_dir)
     ctx = browser.new_context(service_workers="block")
+    # Python on the page (its worker missing: python-client.mjs's NoWorker), and no
+    # snapshot worker either
+    ctx.route("**/python-worker.mjs*", lambda route: route.fulfill(status=404))
     ctx.route("**/snapshot-worker.mjs*", lambda route: route.fulfill(status=404))
     try:
         got, state, warnings = _visit(ctx, base_url + path, 9)

@@ -83,3 +83,55 @@ def test_a_rolled_total_cannot_be_more_than_the_dice_show() -> None:
     with pytest.raises(RulesError, match="at most 11 with those d6"):
         damage.run(dice=2, rolled=13)
     assert damage.run(dice=2, rolled=12, sixes=True).value("HP lost") == 1 + 5
+
+
+# Issue #29 item 5: each declared maximum the form offered, refused with the other inputs as
+# they stand. Each case: the inputs, the value past the limit, the limit the form now gives.
+ROUND_THREE = [
+    # Cyberpunk RED § Cover: "Thin Steel 25 HP" … (the cover's HP is its limit)
+    *[("cyberpunk_red.cover", {"material": m, "thickness": t}, "current_hp", 1000, None)
+      for m in ("Steel", "Stone", "Bulletproof Glass", "Concrete", "Wood",
+                "Plaster/Form/Plastic") for t in ("thick", "thin")],
+    ("cyberpunk_red.cover", {"material": "Steel", "thickness": "thin"}, "current_hp", 1000, 25),
+    # § Using Shields: a Bulletproof Shield has 10 HP
+    ("cyberpunk_red.shield", {"shield": "bulletproof"}, "current_hp", 200, 10),
+    ("cyberpunk_red.shield", {"shield": "corpse"}, "current_hp", 200, None),
+    # 30d6 without two 6s: at most 5 a die + 1 = 151
+    ("cyberpunk_red.damage", {"dice": 30}, "rolled", 500, 151),
+    # Rusty Pistol "Magazine: 3Shots" (horizon-out-of-the-ashes-combat.txt:122)
+    ("horizon.attack", {"weapon": "rusty-pistol"}, "attacks", 20, 3),
+    ("horizon.reload", {"weapon": "rusty-pistol"}, "loaded", 1000, 3),
+]
+
+
+@pytest.mark.parametrize(("calc_id", "others", "name", "offered", "limit"), ROUND_THREE)
+def test_round_three_maxima_follow_the_other_inputs(calc_id: str, others: dict[str, Any],
+                                                    name: str, offered: int,
+                                                    limit: int | None) -> None:
+    calc = rules_pkg.get(calc_id)
+    inp = next(i for i in calc.inputs if i.name == name)
+    assert inp.max is not None and offered <= inp.max  # the static limit offered it
+    assert inp.max_by is not None
+    values = calc.validate({**others, name: inp.default if inp.default >= 0 else 0})
+    bound = inp.max_by.at(values)
+    assert bound is not None and bound < offered
+    if limit is not None:
+        assert bound == limit
+    with pytest.raises(RulesError, match=f"^{re.escape(inp.label)} must be at most {bound}"):
+        calc.run(**others, **{name: offered})
+    calc.validate({**others, name: bound})
+
+
+@pytest.mark.parametrize(("yours", "theirs"), [(1, 1), (10, 10), (5, 5)])
+def test_an_initiative_swap_never_offers_the_card_the_other_holds(yours: int,
+                                                                   theirs: int) -> None:
+    # Forbidden Lands § Start of Round: the players exchange cards; no two combatants hold
+    # the same card (a deck of 1-10, one card each): refused by the inputs, named
+    swap = rules_pkg.get("forbidden_lands.initiative_swap")
+    with pytest.raises(RulesError, match=r"^Your card cannot be \d+ when Their card is too"):
+        swap.run(your_card=yours, their_card=theirs)
+    declared = {i["name"]: i.get("unlike") for i in swap.to_dict()["inputs"]}
+    assert declared["your_card"] == {"on": "their_card",
+                                     "why": "two combatants cannot hold the same initiative card"}
+    nxt = 2 if yours == 1 else yours - 1
+    assert swap.run(your_card=yours, their_card=nxt).value("Your card") == nxt

@@ -5,8 +5,11 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules_pkg import RulesError, data, get
 from rules_pkg import d100 as d
@@ -108,6 +111,25 @@ def test_the_two_helpless_rows_disagree_and_only_they_do() -> None:
 )
 def test_degrees_by_tens_digits(target: int, rolled: int, degrees: int) -> None:
     assert d.degrees(target, rolled) == degrees
+
+
+def test_degrees_clamp_the_target_the_same_way_both_sides() -> None:
+    # issue #29 item 4: -200 against 100 gave 11 DoF but 200 against 01 gave 21 DoS; the
+    # target's tens digit is now the die's own 0-10 both ways, and the answer says so
+    assert d.degrees(-200, 100) == -11 and d.degrees(200, 1) == 11
+    assert d.degrees(150, 1) == d.degrees(100, 1) == 11
+    assert d.degrees(-50, 100) == d.degrees(0, 100) == -11
+    r = get("d100.degrees").run(target=200, rolled=1)
+    assert r.value("Degrees") == 11 and "above 100 as 100" in r.notes[-1]
+    assert not any("above 100" in n for n in get("d100.degrees").run(target=55).notes)
+
+
+@given(st.integers(d.MIN_TARGET, d.MAX_TARGET), st.integers(1, 100))
+def test_degrees_are_those_of_the_target_clamped_to_the_die(target: int, rolled: int) -> None:
+    """Any target counts as the die's 0-100 would: at most 11 DoS and at most 11 DoF."""
+    clamped = min(max(target, 0), 100)
+    assert d.degrees(target, rolled) == d.degrees(clamped, rolled)
+    assert -11 <= d.degrees(target, rolled) <= 11
 
 
 def test_hand_counted_distribution_for_target_15() -> None:
@@ -460,3 +482,61 @@ def test_hallucinating_lasts_1d10_rounds_and_hordes_are_stunned() -> None:
     r = get("d100.hallucinating").run()
     assert r.value("Mean rounds") == Fraction(11, 2) and "Hallucinogenic" in r.summary
     assert "Stunned" in get("d100.hallucinating").run(horde=True).summary
+
+
+SHEET_LINES = (Path(__file__).parents[2] / "sources" /
+               "d100-combat-circumstances-and-status-effects.txt").read_text("utf-8").splitlines()
+
+
+@pytest.mark.parametrize(("inputs", "line", "words", "said"), [
+    # d100:26 "Point Blank Ranged attacks at a distance of 1km take a bonus +30 bonus to hit"
+    ({"kind": "ws", "range_band": "point_blank"}, 26, "Ranged attacks at a distance of 1km",
+     "Point Blank ignored"),
+    ({"kind": "parry", "range_band": "long"}, 28, "Ranged attacks at a distance exceeding",
+     "Long Distance ignored"),
+    # d100:48 Burning, Horde effect: "They also suffer a -20 penalty to Willpower tests"
+    ({"kind": "willpower", "burning_horde": True}, 48, "-20 penalty to Willpower tests",
+     "the tester is not a Horde"),
+    ({"kind": "ws", "horde": True, "burning_horde": True}, 48, "-20 penalty to Willpower",
+     "its -20 is to Willpower tests"),
+    # d100:31 Pinning: "then this becomes a Willpower+30 test"
+    ({"kind": "bs", "pinning_recovery": True}, 31, "this becomes a Willpower+30 test",
+     "Recovering from Pinning ignored"),
+    # d100:20 Guns in Melee: "Only pistols can be used in melee"
+    ({"kind": "ws", "gun_in_melee": True}, 20, "Only pistols can be used in melee",
+     "Firing a gun in melee ignored"),
+])
+def test_an_input_for_another_test_is_said_to_be_ignored(inputs: dict[str, object], line: int,
+                                                         words: str, said: str) -> None:
+    """Issue #29 item 4: inputs that name another test were dropped in silence."""
+    assert words in SHEET_LINES[line - 1]
+    r = get("d100.test").run(characteristic=50, **inputs)
+    assert r.value("Target") == 50  # nothing applied
+    assert sum(said in n and "ignored" in n for n in r.notes) == 1, r.notes
+
+
+def test_inputs_that_apply_are_not_said_to_be_ignored() -> None:
+    for inputs in ({"kind": "bs", "range_band": "point_blank"},
+                   {"kind": "willpower", "horde": True, "burning_horde": True},
+                   {"kind": "willpower", "pinning_recovery": True}):
+        r = get("d100.test").run(characteristic=50, **inputs)
+        assert r.value("Target") != 50 and not any("ignored" in n for n in r.notes)
+
+
+def test_cover_by_hit_location() -> None:
+    """Issue #29 item 3, d100:9: the defender names the shielded body parts ("Attacks
+    against those body parts hit cover instead"); Hordes attacking Hordes in cover roll to
+    hit, "bypassing cover if the result is a hit to the head or arms"."""
+    for words in d.COVER_WORDS:
+        assert words in SHEET_LINES[8], words
+    run = get("d100.cover_location").run
+    assert run(location="body").value("Hits the cover") is True
+    assert run(location="head").value("Hits the cover") is False
+    assert run(location="left_leg", legs=False).value("Hits the cover") is False
+    # body 31-70 and legs 71-00 shielded (the standard table): 70 of 100
+    assert run().value("P(hits the cover)") == Fraction(70, 100)
+    assert run(head=True, arms=True).value("P(hits the cover)") == 1
+    assert any("valid ranged attacks" in n for n in run(arms=True).notes)
+    hordes = run(hordes=True, location="right_arm", arms=True)
+    assert hordes.value("Hits the cover") is False
+    assert run(hordes=True, location="body", body=False).value("Hits the cover") is True

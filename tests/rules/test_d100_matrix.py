@@ -3,7 +3,8 @@
 Every non-empty cell below is a test that cites the source line (and checks the quoted words
 are on it). Every other cell is checked empty: the modifier must not reach that test. A Parry
 is a Weapon Skill test and a Dodge an Agility test, so what the sheet gives to "Weapon Skill
-tests" or "Agility tests" reaches them too; what it gives to attacks "to hit" a target does not.
+tests" or "Agility tests" reaches them too; what it gives to attacks "to hit" a target does not
+(but it reaches a Grapple, a WS test to hit: line 36).
 """
 
 from __future__ import annotations
@@ -21,12 +22,16 @@ ALL = [k for k, _ in d.KINDS]
 WS = ["ws", "parry", "grapple"]
 AG = ["agility", "dodge"]
 BASE = 50
+# A grapple is a WS test to hit (issue #29): Prone gives it "a total of +20" (line 36), a
+# to-hit bonus, so every modifier to WS attacks to hit a target reaches it as well.
+HIT_WS = ["ws", "grapple"]
+HIT = [*HIT_WS, "bs"]
 
 # (inputs, test kinds, expected: a modifier, "fails" or "cannot"; source line, its words)
 CELLS: list[tuple[dict[str, Any], list[str], int | str, int, str]] = [
     ({"flying": True}, ["bs"], -30, 6, "BS attacks against the character take a -30"),
     ({"running": True}, ["bs"], -20, 7, "BS attacks against the character take a -20"),
-    ({"running": True}, ["ws"], +20, 7, "WS attacks take a +20"),
+    ({"running": True}, HIT_WS, +20, 7, "WS attacks take a +20"),
     ({"armour_penalty": True}, ["stealth"], -30, 8, "-30 penalty to Stealth"),
     ({"dtv": 1}, [*WS, *AG, "charge_run"], -5, 12,
      "-5 penalty to Weapon Skill and Agility tests per point"),
@@ -54,7 +59,7 @@ CELLS: list[tuple[dict[str, Any], list[str], int | str, int, str]] = [
     ({"range_band": "long"}, ["bs"], -10, 28, "take a -10 penalty to hit"),
     ({"range_band": "extreme"}, ["bs"], -30, 29, "take a -30 penalty to hit"),
     ({"pinned": True}, ["bs"], -20, 31, "They suffer a -20 penalty to Ballistic Skill tests"),
-    ({"dazed": True}, ["ws", "bs"], +10, 33, "Attack tests to hit a dazed target take a +10"),
+    ({"dazed": True}, HIT, +10, 33, "Attack tests to hit a dazed target take a +10"),
     ({"fatigue": True}, ALL, -10, 34, "you take a -10 penalty to all tests"),
     ({"helpless": True}, ["bs"], +20, 35, "BS tests instead gain a +20 bonus"),
     ({"prone_target": True}, ["ws"], +10, 36, "to hit a prone target take a +10 bonus"),
@@ -62,10 +67,10 @@ CELLS: list[tuple[dict[str, Any], list[str], int | str, int, str]] = [
     ({"prone_target": True}, ["bs"], -10, 36, "Ballistic Skill tests instead take a -10"),
     ({"prone_self": True}, WS, -10, 36, "-10 penalty to Weapon Skill tests (including Parry)"),
     ({"prone_self": True}, AG, -20, 36, "a -20 penalty to agility tests"),
-    ({"size": 5}, ["ws", "bs"], +10, 37, "for every category above 4, attacks to hit them"),
-    ({"size": 3}, ["ws", "bs"], -10, 37, "For every category below 4, attacks to hit them"),
-    ({"stunned": True}, ["ws", "bs"], +20, 38, "to hit a stunned target take a +20"),
-    ({"unaware": True}, ["ws", "bs"], +30, 39, "Attacks against an Unaware target take a +30"),
+    ({"size": 5}, HIT, +10, 37, "for every category above 4, attacks to hit them"),
+    ({"size": 3}, HIT, -10, 37, "For every category below 4, attacks to hit them"),
+    ({"stunned": True}, HIT, +20, 38, "to hit a stunned target take a +20"),
+    ({"unaware": True}, HIT, +30, 39, "Attacks against an Unaware target take a +30"),
     ({"unaware_self": True}, ["parry", "dodge"], "cannot", 39, "such as dodge or parry"),
     ({"blind": True}, ["bs"], "fails", 47, "Auto-fail BS tests"),
     ({"blind": True}, WS + AG, -30, 47, "You take -30 to Weapon Skill or Agility tests"),
@@ -84,7 +89,7 @@ CELLS: list[tuple[dict[str, Any], list[str], int | str, int, str]] = [
      "You cannot take any actions"),
 ]
 # A WS test against a Helpless target succeeds without a roll (line 35): another test.
-SPECIAL = {("helpless", "ws")}
+SPECIAL = {("helpless", "ws"), ("helpless", "grapple")}
 
 
 def answer(inputs: dict[str, Any], kind: str) -> int | str:
@@ -124,3 +129,22 @@ def test_the_matrix_covers_every_status_input() -> None:
                                      "burning_horde"}
     assert "gun_in_melee" in covered
     assert not untested, f"status inputs with no cell: {sorted(untested)}"
+
+
+def test_a_grapple_is_a_ws_test_to_hit() -> None:
+    """Issue #29 item 1, characteristic 50: Running +20 (line 7), Dazed +10 (33), Size -10 a
+    category (37), Stunned +20 (38), Unaware +30 (39) reach a grapple as Prone's "total of
+    +20" (36) does, and the answer says why, citing Prone."""
+    assert "grapple tests gain a total of +20" in SOURCE[35]
+    for inputs, target in (({"running": True}, 70), ({"dazed": True}, 60), ({"size": 3}, 40),
+                           ({"stunned": True}, 70), ({"unaware": True}, 80),
+                           ({"running": True, "hard_target": True}, 50)):
+        r = d.test(characteristic=BASE, kind="grapple", **inputs)
+        assert r.value("Target") == target, inputs
+        assert any("total of +20" in n and "to hit" in n for n in r.notes), inputs
+    # line 35: "Weapon Skill tests to hit a helpless ... target automatically succeed,
+    # gaining a number of DoS equal to your WSB"
+    r = d.test(characteristic=BASE, kind="grapple", helpless=True)
+    assert r.value("P(success)") == 1
+    assert [o.outcome for o in r.odds[0].rows] == ["5 DoS"]
+    assert not any("to hit" in n for n in d.test(characteristic=BASE, kind="grapple").notes)

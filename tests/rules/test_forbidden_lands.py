@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from fnmatch import fnmatchcase
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -395,3 +396,21 @@ def test_gear_rows_light_share_a_row_and_heavy_take_two() -> None:
     r = calc("gear_rows").run(normal=1, light=3, heavy=2)
     assert r.value("Gear rows") == 1 + 2 + 4
     assert calc("gear_rows").run(normal=0, light=4, heavy=0).value("Gear rows") == 2
+
+
+def test_a_melee_attack_says_its_range_is_ignored() -> None:
+    """Issue #29 item 4: Slash at Distant range got Near odds in silence. Slash is a Melee
+    attack (forbidden-lands…md:72, "Slash	Slow	Melee"); the Range Modifiers (:102-109,
+    Distant "-3 (requires Aim)") are Shoot's: the answer says the range was left out."""
+    lines = (Path(__file__).parents[2] / "sources" / "forbidden-lands-combat-quick-reference.md"
+             ).read_text("utf-8").splitlines()
+    assert lines[71].startswith("Slash\tSlow\tMelee") and lines[108].startswith("Distant")
+    far = calc("attack").run(action="slash", range="distant")
+    near = calc("attack").run(action="slash")
+    assert far.values == near.values
+    assert [n for n in far.notes if "ignored" in n] == [
+        "Range Distant ignored: the Range Modifiers are for Shoot (Marksmanship); Slash is a "
+        "Melee attack, and gets no range modifier."]
+    assert not any("ignored" in n for n in near.notes)
+    shot = calc("attack").run(action="shoot", range="distant", aim=True)
+    assert not any("ignored" in n for n in shot.notes)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,8 +52,16 @@ def test_python_callers_and_the_browser_get_the_same_defaults(calc: rules_pkg.Ca
 @pytest.mark.parametrize("calc", CALCULATORS, ids=[c.id for c in CALCULATORS])
 def test_positional_arguments_are_refused_with_a_rules_error(calc: rules_pkg.Calculator,
                                                               ) -> None:
-    with pytest.raises(RulesError, match="by name"):
+    # issue #29 item 6: the function and the registry's run() both name the keyword form
+    first = calc.inputs[0]
+    keyword = f"{first.name}={first.default!r}"
+    name = inspect.unwrap(public_function(calc)).__name__
+    with pytest.raises(RulesError, match=re.escape(f"by name, as {name}({keyword}")):
         public_function(calc)(1)
+    with pytest.raises(RulesError, match=re.escape(f"by name, as run({keyword}")):
+        calc.run(5)
+    with pytest.raises(RulesError, match="not by position"):
+        calc.run(5, **{first.name: first.default})
 
 
 def test_no_input_is_declared_outside_a_signature() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from fnmatch import fnmatchcase
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -286,3 +287,19 @@ def test_which_skills_defend_each_type_of_combat() -> None:
         "Fighting, Armed Fighting, Dodge"
     assert run(combat="2", natural_weapons=True).value("Defending skills") == "Dodge"
     assert run(combat="2").value("Attacking skill") == "Marksman or Support Weapons"
+
+
+def test_suppressive_fire_cannot_be_aimed() -> None:
+    """Issue #29 item 4: suppressive fire "aimed twice" was accepted. § Suppressive Fire
+    (mecha…md:119): "Make a normal attack roll - although do not target anyone"; § Aiming
+    (:92-93) gives its bonus to the next attack contest."""
+    lines = (Path(__file__).parents[2] / "sources" / "mecha-d10-non-mecha-combat.md").read_text(
+        "utf-8").splitlines()
+    assert "do not target anyone" in lines[118] and "Two actions spent aiming" in lines[92]
+    attack = get("mecha.attack")
+    firefight = next(v for v, label in attack.inputs[0].choices if "irefight" in label)
+    for aim in ("1", "2"):
+        with pytest.raises(RulesError, match=r"^Actions spent aiming: suppressive fire cannot"):
+            attack.run(combat=firefight, mode="suppressive", aim=aim)
+    attack.run(combat=firefight, mode="suppressive")
+    attack.run(combat=firefight, mode="single", aim="2")

@@ -29,3 +29,33 @@ def sized_doc(size: int) -> str:
         out.append(block)
         total += len(block.encode())
     return "\n".join(out)
+
+
+def small_doc(i: int, headings: int = 40) -> str:
+    """A small game document (~0.9 kB): a title and `headings` short rules, a page each."""
+    out = [f"# Game {i}", "", f"Rules of game {i}.", ""]
+    for j in range(1, headings + 1):
+        out += [f"## Rule {j}", "", f"Roll {j % 6 + 1}d6.", ""]
+    return "\n".join(out)
+
+
+# Link titles and a lint flag that quote markup (issue #24): Material's tooltips wrote a
+# title into innerHTML, so hovering the first link left for another site.
+REFRESH = "<meta http-equiv=refresh content='1;url=https://example.invalid/'>"
+TITLES_DOC = f"""# Titled links
+
+Read [the map](#top "{REFRESH}") first,
+then [the picture](#top "<img src=x onerror=alert(1)>")
+and [the drawing](#top '<svg><a href="https://example.invalid/"><text>x</text></a></svg>').
+An [entity title](#top "&lt;iframe src=https://example.invalid/&gt;")
+and [a script](#top "<script>alert(2)</script>").
+
+## Flagged table
+
+| Weapon | Damage |
+|---|---|
+| Knife | 3 |
+| Sword | 4 |
+| Axe | 5 |
+| Spear | <img src=x onerror=alert(3)> |
+"""

@@ -12,6 +12,9 @@ import pytest
 
 import rules_pkg
 
+from .bigdoc import TITLES_DOC, small_doc
+from .corpus import ROOT, Built, build_from, new_server, serving
+
 PY_READY_MS = 90_000
 # Installed before any page script: records every CSP violation report of the page.
 RECORD_VIOLATIONS = """
@@ -31,6 +34,30 @@ class Log:
 @pytest.fixture
 def log() -> Log:
     return Log()
+
+
+MANY = 24  # small documents beside the five real ones (issue #24's scale target)
+
+
+@pytest.fixture(scope="session")
+def many_docs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    """The real sources plus 24 small documents (one of them link titles and a flag that
+    quote markup), built once and served: the scale tests (test_scale.py) and the tooltip
+    tests (test_tooltips.py) read it."""
+    tmp = tmp_path_factory.mktemp("many")
+    src = tmp / "sources"
+    src.mkdir()
+    for p in (ROOT / "sources").iterdir():
+        (src / p.name).write_bytes(p.read_bytes())
+    for i in range(1, MANY):
+        (src / f"game-{i:02d}.md").write_text(small_doc(i), "utf-8")
+    (src / "titles.md").write_text(TITLES_DOC, "utf-8")
+    server = new_server()
+    # a budget far past the site: the test reports the size instead of the build failing
+    built = build_from(src, tmp, f"http://127.0.0.1:{server.server_address[1]}/",
+                       budget_mb="100000")
+    with serving(built.site, server):
+        yield built
 
 
 @pytest.fixture

@@ -81,7 +81,7 @@ def test_bad_files_are_reported_and_skipped_and_the_rest_builds(hostile: Built) 
 
 def test_control_characters_are_removed_and_reported_by_line(hostile: Built) -> None:
     assert CONTROL.search(hostile.report) is None  # not even from a file name
-    assert _doc(hostile, "ansi-31mred")["source"] == "sources/ansi-[31mred.md"
+    assert _doc(hostile, "ansi-31mred")["source"] == "sources/ansi-\\x1b[31mred\\x07.md"
     for n in CONTROL_LINES:
         assert re.search(rf"^sources/controls\.md:{n}: \d+ control or invisible character\(s\) "
                          r"removed \(U\+", hostile.report, re.M), n

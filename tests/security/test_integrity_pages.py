@@ -2,7 +2,9 @@
 its script, stylesheet and module-preload tags for the calculators, and the full list in
 <meta name="tableside:integrity">, each equal to the SHA-256 of the file the site ships.
 Every module tableside.js imports (directly or not) is preloaded with its integrity
-before tableside.js, since a browser checks an import only through a preload."""
+before tableside.js, since a browser checks an import only through a preload. Every other
+script and stylesheet (Material's bundle, glossary.js, search-snippet.js, every stylesheet)
+carries its file's hash too (issue #24, scripts/site/subresources.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,10 @@ import json
 import re
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from scripts.site import subresources
 
 TAG = re.compile(r'<(script|link)\b([^>]*)>')
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
@@ -86,3 +92,61 @@ def test_every_module_the_page_imports_is_preloaded_with_integrity(site_dir: Pat
                      if (a := dict(ATTR.findall(attrs))).get("rel") == "modulepreload"
                      and a.get("integrity")}
         assert needed <= preloaded, (page, needed - preloaded)
+
+
+def test_every_script_and_stylesheet_carries_its_files_hash(site_dir: Path) -> None:
+    """Issue #24: the theme's bundle and stylesheets, glossary.js, search-snippet.js and
+    every stylesheet too, not only the runtime: each tag's integrity is its file's SHA-256."""
+    seen: set[str] = set()
+    for page in pages(site_dir):
+        for tag, attrs in TAG.findall(page.read_text("utf-8")):
+            a = dict(ATTR.findall(attrs))
+            rel = set(a.get("rel", "").split())
+            ref = a.get("src") if tag == "script" else \
+                a.get("href") if rel & {"stylesheet", "modulepreload"} else None
+            if ref is None:
+                continue
+            path = site_path(site_dir, page, ref)
+            assert (site_dir / path).is_file(), (page, ref)
+            assert a.get("integrity") == sri(site_dir / path), (page, tag, path)
+            seen.add(path)
+    names = {p.rsplit("/", 1)[1] for p in seen}
+    assert {"glossary.js", "search-snippet.js", "tableside.css", "print.css"} <= names
+    assert any(n.startswith("bundle.") for n in names), names  # Material's
+    assert any(n.startswith("main.") and n.endswith(".css") for n in names), names
+
+
+def _page(tmp_path: Path, body: str) -> Path:
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "a.js").write_text("console.log(1)\n")
+    (tmp_path / "assets" / "a.css").write_text("p{}\n")
+    (tmp_path / "g").mkdir()
+    page = tmp_path / "g" / "index.html"
+    page.write_text(f"<html><head>{body}</head><body></body></html>")
+    return page
+
+
+def test_integrity_is_added_from_the_file_and_relative_or_absolute_paths(tmp_path: Path) -> None:
+    page = _page(tmp_path, '<link rel="stylesheet" href="../assets/a.css">'
+                           "<script src='/assets/a.js' defer></script>"
+                           '<link rel="icon" href="../assets/a.css">')
+    assert subresources.apply(tmp_path) == 1
+    text = page.read_text()
+    css, js = sri(tmp_path / "assets" / "a.css"), sri(tmp_path / "assets" / "a.js")
+    assert f'<link rel="stylesheet" href="../assets/a.css" integrity="{css}">' in text
+    assert f"<script src='/assets/a.js' defer integrity=\"{js}\"></script>" in text
+    assert '<link rel="icon" href="../assets/a.css">' in text  # not a script or stylesheet
+
+
+@pytest.mark.parametrize(("tag", "why"), [
+    ('<script src="https://cdn.example/x.js"></script>', "not a file of the site"),
+    ('<link rel="stylesheet" href="//cdn.example/x.css">', "not a file of the site"),
+    ('<script src="../assets/missing.js"></script>', "not a file of the site"),
+    ('<script src="../../../etc/passwd"></script>', "not a file of the site"),
+    ('<script src="../assets/a.js" integrity="sha256-AAAA"></script>', "but the file is"),
+])
+def test_a_tag_the_build_cannot_vouch_for_fails_naming_the_page(
+        tmp_path: Path, tag: str, why: str) -> None:
+    _page(tmp_path, tag)
+    with pytest.raises(subresources.IntegrityError, match=rf"^g/index\.html: .*{why}"):
+        subresources.apply(tmp_path)

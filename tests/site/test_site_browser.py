@@ -140,7 +140,7 @@ def test_injected_markup_never_runs(browser: Any, base_url: str) -> None:
 
 
 def test_abbreviation_on_click_after_instant_navigation(page: Any, base_url: str) -> None:
-    """Hover (Material's tooltip hides the title) then click, on a page reached instantly."""
+    """Hover (the tooltip hides the title) then click, on a page reached instantly."""
     page.goto(base_url + "d100/")
     page.evaluate("window.__sameDocument = true")
     page.locator("nav.md-nav--primary a[href$='d100/combat-circumstances/']").first.click()

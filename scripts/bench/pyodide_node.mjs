@@ -1,5 +1,5 @@
 // Rules figures inside Pyodide under Node (the engine the browser runs), for `make bench`.
-// Usage: node scripts/bench_pyodide_node.mjs [bundle.zip]   (default: site/assets/runtime/tableside.zip,
+// Usage: node scripts/bench/pyodide_node.mjs [bundle.zip]   (default: site/assets/runtime/tableside.zip,
 // else a bundle zipped from rules_pkg/ by Python). Prints: Pyodide start, import rules_pkg,
 // rules_pkg.calculators(), first and repeated big-pool odds (horizon.skill_test, 100 dice).
 import { existsSync, readFileSync } from "node:fs";
@@ -8,15 +8,15 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 let zipPath = process.argv[2] || join(repo, "site/assets/runtime/tableside.zip");
 let bundle;
 if (existsSync(zipPath)) {
   bundle = readFileSync(zipPath);
 } else {  // no built site: zip rules_pkg the way the build does
-  zipPath = "(rules_pkg via scripts.site.runtime.bundle_bytes)";
+  zipPath = "(rules_pkg via scripts.site.bundle.bundle_bytes)";
   bundle = execFileSync(join(repo, ".venv/bin/python"), ["-c",
-    "import sys; from scripts.site.runtime import bundle_bytes; sys.stdout.buffer.write(bundle_bytes())"],
+    "import sys; from scripts.site.bundle import bundle_bytes; sys.stdout.buffer.write(bundle_bytes())"],
     { cwd: repo, maxBuffer: 1 << 26 });
 }
 

@@ -1,4 +1,4 @@
-"""Where a warm start's time goes (issue 13): `python -m scripts.bench_warm --site site`.
+"""Where a warm start's time goes (issue 13): `python -m scripts.bench.warm --site site`.
 
 One desktop profile with a disk cache (service workers blocked, as `make bench`'s warm
 series), primed by one visit that stays open `--settle` seconds (Chrome writes a wasm
@@ -29,11 +29,11 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from scripts.bench import CALC, CHROMIUM_ARGS, DESKTOP, plan
-from scripts.bench_pages import INSTRUMENT
-from scripts.bench_server import serve
+from scripts.bench.main import CALC, CHROMIUM_ARGS, DESKTOP, plan
+from scripts.bench.pages import INSTRUMENT
+from scripts.bench.server import serve
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # Injected before any page script: time WebAssembly's entry points, SHA-256 digests and
 # the boot states, in the page's own clock.
@@ -180,7 +180,7 @@ def report(v: dict[str, Any]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m scripts.bench_warm")
+    ap = argparse.ArgumentParser(prog="python -m scripts.bench.warm")
     ap.add_argument("--site", type=Path, default=ROOT / "site")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--settle", type=float, default=10.0,

@@ -3,7 +3,7 @@
 Usage: python -m scripts.bench [--site site] [--runs 5] [--phone-runs 3] [--quick]
                                [--no-phone-cold] [--next-only] [--json bench-out/bench.json]
 
-Serves the built site from 127.0.0.1 the way GitHub Pages does (scripts/bench_server.py:
+Serves the built site from 127.0.0.1 the way GitHub Pages does (scripts/bench/server.py:
 gzip by content type, `Cache-Control: max-age=600`) and drives Debian's
 Chromium headless (Playwright, sync). For each page kind it measures, median of N runs:
 
@@ -17,7 +17,10 @@ Chromium headless (Playwright, sync). For each page kind it measures, median of 
           came first; "ready" above stays the first live result. MicroPython: its result.
 * LCP     largest contentful paint (PerformanceObserver).
 * bytes   bytes over the wire for the visit (Resource Timing transferSize, page + resources,
-          plus the snapshot the page fetches in a worker).
+          plus what Python's worker downloads: calculators/python-client.mjs's mark).
+* task ms the longest main-thread task (Long Tasks API) from the first answer to the
+          first live result, while Python starts: issue 26's target is none over 50 ms
+          from Python (it runs in a worker; on the page its restore was such a task).
 
 Plus two first visits with the service worker allowed, the bytes the server sends: to a
 reading page until its pages are saved offline (no Python runtime), and to a calculator
@@ -30,13 +33,13 @@ alone). "next" = click an internal link to another profile page (Material's inst
 navigation) until that page's calculator answers, as a reader does it: the link is
 clicked READ_S (1 s) after the first page's result (the reader reads the answer first;
 the first page's leftover work, its hidden tab panels built while idle and the result's
-paint, is over within 0.5 s: `python -m scripts.bench_next --leftover 3`; a click at
-once meets it, which `scripts.bench_next --delays 0` measures); on the next page the
+paint, is over within 0.5 s: `python -m scripts.bench.next_page --leftover 3`; a click at
+once meets it, which `scripts.bench.next_page --delays 0` measures); on the next page the
 calculator's tab is clicked as soon as it is there (that click builds its form at once),
 then Compute. The next page is a weapon profile page like the first, never the game's
 Encounter page (the tracker and all of the game's calculators in one sheet, picked by
 name order from issue 12 until issue 13 without anyone choosing it): `python -m
-scripts.bench_next --next horizon/encounter/` measures that one. Profiles: desktop (no
+scripts.bench.next_page --next horizon/encounter/` measures that one. Profiles: desktop (no
 throttling) and phone (CDP CPU throttling 4x and Chrome's own "Slow 4G" preset: 1.6 Mbps
 x 0.9 down, 750 kbps x 0.9 up, 150 ms x 3.75 = 562.5 ms latency, the values DevTools and
 Lighthouse use). Phone warm visits are primed by one unthrottled visit; phone cold runs once (it
@@ -51,8 +54,8 @@ micropython 1.27.0) doing the same table look-up on the same extracted data (rul
 cannot run there: MicroPython has no fractions or dataclasses, so the page carries the
 closest equivalent code, and the bench checks both give the same summary line).
 
-Also runs `python -m scripts.bench_rules` (CPython rules figures) when it exists and
-`node scripts/bench_pyodide_node.mjs` (rules_pkg import and big-pool odds in Pyodide).
+Also runs `python -m scripts.bench.rules` (CPython rules figures) when it exists and
+`node scripts/bench/pyodide_node.mjs` (rules_pkg import and big-pool odds in Pyodide).
 """
 
 from __future__ import annotations
@@ -74,12 +77,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from scripts.bench_pages import INSTRUMENT, NEXT_PAGE, READ_VISIT, write_mpy_page
-from scripts.bench_report import Series, Visit, ratios, table, verdicts
-from scripts.bench_server import SERVED, VARIANT, serve
+from scripts.bench.pages import INSTRUMENT, NEXT_PAGE, READ_VISIT, write_mpy_page
+from scripts.bench.report import Series, Visit, ratios, table, verdicts
+from scripts.bench.server import SERVED, VARIANT, serve
 from scripts.page_states import PYTHON, SAVED, SW, expect
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
@@ -162,7 +165,7 @@ def visit(ctx: Any, url: str, phone: bool, kind: str, timeout_s: float) -> tuple
     r = page.evaluate(READ_VISIT)
     ready = r["load"] if kind == "static" else r["result"]
     return Visit(ready / 1000, r["lcp"] / 1000, r["bytes"], r["py"] / 1000, r["summary"],
-                 r["answer"] / 1000), page
+                 r["answer"] / 1000, r.get("blocked", 0.0)), page
 
 
 def new_context(pw: Any, user_dir: str, phone: bool, variant: str, calc: str,
@@ -289,15 +292,15 @@ def first_visit_bytes(pw: Any, base: str, path: str, done: str, label: str,
 
 def sub_benches(log: Callable[[str], None]) -> dict[str, str]:
     out: dict[str, str] = {}
-    if (ROOT / "scripts" / "bench_rules.py").is_file():
-        proc = subprocess.run([sys.executable, "-m", "scripts.bench_rules"], cwd=ROOT,
+    if (ROOT / "scripts" / "bench" / "rules.py").is_file():
+        proc = subprocess.run([sys.executable, "-m", "scripts.bench.rules"], cwd=ROOT,
                               capture_output=True, text=True, timeout=300)
-        out["bench_rules (CPython)"] = (proc.stdout + proc.stderr).strip()
+        out["bench.rules (CPython)"] = (proc.stdout + proc.stderr).strip()
     else:
-        out["bench_rules (CPython)"] = "scripts/bench_rules.py not present"
+        out["bench.rules (CPython)"] = "scripts/bench/rules.py not present"
     node = shutil.which("node")
     if node:
-        proc = subprocess.run([node, "scripts/bench_pyodide_node.mjs"], cwd=ROOT,
+        proc = subprocess.run([node, "scripts/bench/pyodide_node.mjs"], cwd=ROOT,
                               capture_output=True, text=True, timeout=300)
         out["rules in Pyodide under Node"] = (proc.stdout + proc.stderr).strip()
     log("rules benches: done")
@@ -401,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"medians; desktop n={args.runs}, phone warm n={args.phone_runs}, phone cold n=1; "
           f"phone = CPU x{CPU_SLOWDOWN} + Slow 4G ({SLOW_4G['downloadThroughput'] * 8 / 1e6:.2f} "
           f"Mbps down, {SLOW_4G['latency']:.0f} ms latency); served as GitHub Pages serves "
-          f"(gzip by type, max-age=600: scripts/bench_server.py); "
+          f"(gzip by type, max-age=600: scripts/bench/server.py); "
           f"service worker {'on' if args.with_sw else 'blocked (HTTP cache only)'}; "
           f"next page: its link clicked {READ_S:g} s after the first result\n")
     print(table(series))

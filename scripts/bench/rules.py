@@ -1,4 +1,4 @@
-"""CPython speed figures for rules_pkg: `python -m scripts.bench_rules`.
+"""CPython speed figures for rules_pkg: `python -m scripts.bench.rules`.
 
 Prints, each the median of N fresh subprocesses (so no cache from an earlier step helps):
   * `import rules_pkg`
@@ -22,7 +22,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TARGET_MS = 50.0
 
 # (label, calculator id, inputs): the largest pools each calculator accepts.
@@ -84,7 +84,7 @@ def line(label: str, ms: tuple[float, float] | None, note: str = "",
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m scripts.bench_rules",
+    ap = argparse.ArgumentParser(prog="python -m scripts.bench.rules",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=5, help="fresh subprocesses per figure (median)")
     args = ap.parse_args(argv)

@@ -13,11 +13,15 @@ from pathlib import Path
 INSTRUMENT = """
 (() => {
   const CALC = %s;
-  const B = window.__bench = { lcp: 0, clicked: 0, result: 0, py: 0, summary: null };
+  const B = window.__bench = { lcp: 0, clicked: 0, result: 0, py: 0, summary: null, long: [] };
   try {
     new PerformanceObserver((l) => { for (const e of l.getEntries()) B.lcp = e.startTime; })
       .observe({ type: "largest-contentful-paint", buffered: true });
-  } catch (e) { /* no LCP in this browser */ }
+    // the main thread's long tasks (issue 26: none of Python's, which runs in a worker)
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) B.long.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) { /* no LCP or Long Tasks API in this browser */ }
   const tick = () => {
     if (!B.py && document.documentElement?.dataset.tsPython === "ready") B.py = performance.now();
     if (!B.clicked) {
@@ -51,14 +55,23 @@ READ_VISIT = """() => {
   const nav = performance.getEntriesByType("navigation")[0];
   // Bytes over the wire from Resource Timing (0 for cache hits): CDP's Network domain
   // would buffer every body (the 10 MB wasm too) and slow the very loads we time.
-  // The snapshot is fetched in a worker (its own timeline): calculators/snapshot.mjs puts
-  // that download's transferSize on a mark.
-  const worker = performance.getEntriesByName("tableside:snapshot-from-network")
-    .map((m) => ({ transferSize: (m.detail && m.detail.transferSize) || 0 }));
+  // Python's worker downloads on its own timeline: calculators/python-client.mjs puts
+  // them on a mark (the snapshot among them); Python on the page fetches the snapshot in
+  // a worker of its own, whose transferSize snapshot.mjs puts on a mark.
+  const python = performance.getEntriesByName("tableside:python-worker-ready")
+    .flatMap((m) => m.detail.resources);
+  const worker = python.length ? python
+    : performance.getEntriesByName("tableside:snapshot-from-network")
+      .map((m) => ({ transferSize: (m.detail && m.detail.transferSize) || 0 }));
   const bytes = [nav, ...performance.getEntriesByType("resource"), ...worker]
     .reduce((n, e) => n + (e ? e.transferSize || 0 : 0), 0);
+  // The longest main-thread task between the first answer and the live result: while
+  // Python starts (on the page, its compile and restore were such tasks).
+  const end = mark ? mark.startTime : (B.result || Infinity);
+  const blocked = (B.long || []).filter(([t]) => answer && t >= answer.startTime && t < end)
+    .reduce((m, [, d]) => Math.max(m, d), 0);
   return { result: mark ? mark.startTime : (B.result || 0), lcp: B.lcp || 0, py: B.py || 0,
-           answer: answer ? answer.startTime : 0,
+           answer: answer ? answer.startTime : 0, blocked,
            load: nav ? nav.loadEventEnd : 0, bytes,
            summary: B.summary ?? window.__benchSummary ?? null };
 }"""
@@ -92,7 +105,7 @@ FOLLOW = """  let a = [...document.querySelectorAll("a[href]")].find((x) => x.hr
 # A calculator behind a deck's tab is chosen as a reader does, as soon as its tab is
 # there; the click builds its form at once (decks.mjs). (Until issue 13 the bench waited
 # for the page's idle queue to build the hidden panel first, which no reader waits for:
-# that wait was most of the figure, see scripts/bench_next.py.)
+# that wait was most of the figure, see scripts/bench/next_page.py.)
 NEXT_PAGE = """async ([target, calc]) => {
   const before = new Set(document.querySelectorAll(".ts-calc"));
   window.__benchKeep = 1;  // survives only if the document is not reloaded

@@ -1,4 +1,4 @@
-"""Where the "next page" time goes (issue 13): `python -m scripts.bench_next --site site`.
+"""Where the "next page" time goes (issue 13): `python -m scripts.bench.next_page --site site`.
 
 One warm desktop profile per site (service workers blocked, as `make bench`'s warm
 series). Each run opens the bench's calculator page, waits for its first result, waits
@@ -38,14 +38,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from scripts.bench import CALC, CHROMIUM_ARGS, DESKTOP, plan
-from scripts.bench_pages import FOLLOW, INSTRUMENT, WAIT_FOR
-from scripts.bench_server import VARIANT, serve
-from scripts.bench_warm import end_trace, main_thread, start_trace, summarise_trace
+from scripts.bench.main import CALC, CHROMIUM_ARGS, DESKTOP, plan
+from scripts.bench.pages import FOLLOW, INSTRUMENT, WAIT_FOR
+from scripts.bench.server import VARIANT, serve
+from scripts.bench.warm import end_trace, main_thread, start_trace, summarise_trace
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
-# Runs in the page: as bench_pages.NEXT_PAGE, with each phase's time.
+# Runs in the page: as pages.NEXT_PAGE, with each phase's time.
 SPLIT = """async ([target, calc, waitBuilt, logN]) => {
   if (logN) { // a longer roll log, as after a while at the table: copies of this result
 
@@ -282,7 +282,7 @@ def show(label: str, r: dict[str, Any], timeline_too: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m scripts.bench_next")
+    ap = argparse.ArgumentParser(prog="python -m scripts.bench.next_page")
     ap.add_argument("--site", type=Path, action="append",
                     help="a built site (repeat to alternate builds)")
     ap.add_argument("--runs", type=int, default=4, help="runs of each case")

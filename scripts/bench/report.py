@@ -16,6 +16,9 @@ class Visit:
     # seconds: the first answer on screen, worked out ahead at build time or live (issue
     # 13); `ready` stays the first live result. 0: none (the static page).
     answer: float = 0.0
+    # milliseconds: the longest main-thread task from the first answer to the live result,
+    # while Python starts (issue 26: Python's worker adds none over 50 ms)
+    blocked: float = 0.0
 
 
 @dataclass
@@ -41,11 +44,14 @@ def _fmt_mb(x: float | None) -> str:
 
 
 def table(series: list[Series]) -> str:
-    rows = [("series", "n", "ready s", "answer s", "LCP s", "MB", "py-ready s", "next s")]
+    rows = [("series", "n", "ready s", "answer s", "LCP s", "MB", "py-ready s", "task ms",
+             "next s")]
     for s in series:
+        blocked = s.med("blocked")
         rows.append((s.label, str(len(s.visits)), _fmt_s(s.med("ready")),
                      _fmt_s(s.med("answer") or None), _fmt_s(s.med("lcp")),
                      _fmt_mb(s.med("bytes")), _fmt_s(s.med("py") or None),
+                     "—" if blocked is None else f"{blocked:.0f}",
                      _fmt_s(statistics.median(s.next_ms) / 1000) if s.next_ms else ""))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     out = []

@@ -1,0 +1,5 @@
+"""`python -m scripts.bench`: the bench (scripts/bench/main.py)."""
+
+from scripts.bench.main import main
+
+main()
