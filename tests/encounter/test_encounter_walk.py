@@ -53,7 +53,9 @@ WALKS = [
     Walk("d100", "d100", "d100.cover", {}, None, "wounds", 10, "Blind"),
     Walk("forbidden_lands", "forbidden-lands", "forbidden_lands.armour", {"damage": "1"}, "7",
          "strength", 1, "Prone"),
-    Walk("mecha", "mecha", "mecha.damage", {}, "11", "vitality", None, "Entangled"),
+    # seeds 1 and 2: 13 + 3 damage, Bo stays in the fight (at 0 vitality it would be out
+    # and get no turns, #25 item 3, so a condition on it would not count down)
+    Walk("mecha", "mecha", "mecha.damage", {}, "1", "vitality", 4, "Entangled"),
 ]
 
 
