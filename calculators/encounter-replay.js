@@ -4,7 +4,7 @@
 // folded as checkpoints), the page draws the fight as far as it goes, yields to the
 // browser, and asks again until it is up to date. A fold of one new event is one slice.
 
-import { py } from "./encounter-apply.js";
+import { py } from "./encounter-engine.js";
 
 /** The longest a request to Python may fold for: one slice of main-thread work. */
 export const SLICE_MS = 40;

@@ -5,7 +5,7 @@
 // cancels the newest action, Redo one that cancels that undo (rules_pkg/encounter/log.py).
 
 import { h } from "./dom.mjs";
-import { EncounterError, EngineMissing, migrated, py } from "./encounter-apply.js";
+import { EncounterError, EngineMissing, migrated, py } from "./encounter-engine.js";
 import { sriFor, verifiedModules } from "./integrity.mjs";
 import {
   activeEncounter, deleteEncounter, encountersOf, fileText, newEid, newEncounter, presetsOf,
@@ -14,7 +14,8 @@ import {
 import { download, storageNotes } from "./encounter-status.js";
 import { followOtherTabs } from "./encounter-sync.js";
 import { limitsText, replayed } from "./encounter-replay.js";
-import { addForm, card, historyList, orderList, roundLine } from "./encounter-view.js";
+import { card, historyList, orderList, roundLine } from "./encounter-view.js";
+import { addForm, askForms, initiativePanel, numbered } from "./encounter-panels.js";
 
 const CSS_URL = new URL("encounter.css", import.meta.url).href;
 
@@ -40,7 +41,7 @@ function layout(el) {
   const wrap = h("div", { class: "ts-enc-layout" });
   el.before(wrap);
   wrap.append(el);
-  if (!calcs) return null;
+  if (!calcs) return { calcs: null, toggle: null };
   calcs.id ||= "ts-enc-sheet";
   calcs.classList.add("ts-sheet");
   const toggle = h("button", { type: "button", class: "md-button ts-sheet-toggle",
@@ -56,8 +57,8 @@ function layout(el) {
   close.addEventListener("click", () => { set(false); toggle.focus(); });
   calcs.querySelector("h2")?.setAttribute("tabindex", "-1");
   calcs.prepend(close);
-  wrap.append(calcs, toggle);
-  return calcs;
+  wrap.append(calcs);
+  return { calcs, toggle };
 }
 
 /** @param {HTMLElement} el */
@@ -66,7 +67,7 @@ function mount(el) {
   const game = /** @type {string} */ (el.dataset.game);
   const sheet = JSON.parse(el.dataset.sheet || "{}");
   ensureCss();
-  const calcs = layout(el);
+  const { calcs, toggle } = layout(el);
   let doc = activeEncounter(game) || newEncounter(game, "Encounter 1");
   /** @type {any} */
   let state = null;
@@ -77,7 +78,7 @@ function mount(el) {
   let checked = ""; // the encounter already read (and migrated) by Python
 
   const msg = h("p", { class: "ts-enc-msg", role: "alert" });
-  const line = h("p", { class: "ts-enc-round", role: "status", "aria-live": "polite" });
+  const line = h("p", { class: "ts-enc-round", role: "status", "aria-live": "polite", tabindex: "-1" });
   const pick = h("select", { id: "ts-enc-pick", class: "ts-enc-pick" });
   const file = h("input", { type: "file", accept: ".json,application/json", id: "ts-enc-file",
     class: "ts-enc-file" });
@@ -96,19 +97,27 @@ function mount(el) {
   const half = h("input", { type: "checkbox", id: "ts-enc-half" });
   const halfBox = h("p", { class: "ts-enc-half", hidden: true }, half,
     h("label", { for: "ts-enc-half", text: " Only a Half Action this turn (Crippled: no test)" }));
+  // the players roll their own dice: a rule's roll is asked when it happens (#25 item 2)
   const nextTurn = () => {
-    const e = { type: "next_turn", seed: seed(), ...(half.checked && !halfBox.hidden ? { half_action: true } : {}) };
+    const e = { type: "next_turn", seed: seed(), ask: true,
+      ...(half.checked && !halfBox.hidden ? { half_action: true } : {}) };
     half.checked = false;
     return push(e);
   };
   const undoBtn = btn("Undo", undo);
   const redoBtn = btn("Redo", redo);
+  const prevBtn = btn("Previous turn", () => push({ type: "previous_turn" }));
+  const nextBtn = btn("Next turn", nextTurn, true);
+  const roundBtn = btn("Next round", () => push({ type: "next_round", seed: seed(), ask: true }));
+  const asks = h("div", { class: "ts-enc-asks", "aria-live": "polite" });
   const order = h("div", { class: "ts-enc-orderbox" });
-  const cardBox = h("div", { class: "ts-enc-cardbox" });
+  const initBox = h("details", { class: "ts-enc-initbox" }, h("summary", { text: "Initiative" }));
   const addBox = h("details", { class: "ts-enc-add" }, h("summary", { text: "Add a combatant" }));
   const histBox = h("details", { class: "ts-enc-hist" }, h("summary", { text: "History" }));
   const histBody = h("div", {});
   histBox.append(histBody);
+  /** The eid of the event just pushed: its notes are shown until the next action (#25 item 8). */
+  let lastEid = "";
 
   el.replaceChildren(
     h("div", { class: "ts-enc-bar" },
@@ -120,17 +129,19 @@ function mount(el) {
           h("label", { for: "ts-enc-file", class: "md-button ts-enc-import", text: "Import" }), file,
           limitsLine,
           btn("Delete", remove))),
-    line,
-    h("div", { class: "ts-enc-controls" },
-      btn("Roll initiative", () => push({ type: "initiative", seed: seed() }), true),
-      btn("Next turn", nextTurn, true),
-      btn("Next round", () => push({ type: "next_round", seed: seed() })),
-      undoBtn, redoBtn),
-    halfBox,
-    storageNotes(exportDoc, show), msg, order, cardBox, addBox, histBox);
+    line, asks, storageNotes(exportDoc, show), msg, order, halfBox, initBox, addBox, histBox,
+    // one sticky bar for what every turn needs: nothing floats over a control (#25 item 6)
+    h("div", { class: "ts-enc-controls ts-enc-sticky", role: "toolbar", "aria-label": "Turns" },
+      prevBtn, nextBtn, roundBtn, undoBtn, redoBtn, toggle));
+
+  for (const d of [initBox, addBox, histBox]) {
+    d.addEventListener("toggle", () => {
+      if (state && d.open) panels({ say: (/** @type {string} */ t) => { msg.textContent = t; } });
+    });
+  }
   // the odds before the roll (#28), its own module: it asks Python and follows each render
   const oddsBox = h("div", { class: "ts-enc-oddsbox" });
-  cardBox.after(oddsBox);
+  order.after(oddsBox);
   verifiedModules([new URL("./encounter-odds.js", import.meta.url)]).then(() => import("./encounter-odds.js"))
     .then((m) => m.mountOdds(oddsBox, { game, now: () => ({ events: doc.events, state }), py, watch: el })).catch(show);
 
@@ -198,33 +209,64 @@ function mount(el) {
   /** @param {boolean} [partial] a long fight folded part of the way: the calculators
    * take their numbers (a fold of the whole log) once it is up to date */
   function render(partial = false) {
+    // the control in focus is drawn again: the same one keeps the focus, or Next turn
+    const had = el.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement) : null;
+    const label = had && had.tagName === "BUTTON" ? had.textContent : null;
     line.textContent = roundLine(state);
     undoBtn.toggleAttribute("disabled", !next.undo);
     redoBtn.toggleAttribute("disabled", !next.redo);
+    prevBtn.toggleAttribute("disabled", !state.round || !state.turn);
+    nextBtn.toggleAttribute("disabled", !state.round);
+    roundBtn.toggleAttribute("disabled", !state.round);
     if (selected && !state.combatants.some((/** @type {any} */ c) => c.id === selected)) selected = null;
-    const shown = selected || state.current || state.combatants[0]?.id || null;
     const now = state.combatants.find((/** @type {any} */ x) => x.id === state.current);
     halfBox.hidden = !now?.conditions.some((/** @type {any} */ x) => x.name === "Crippled");
-    order.replaceChildren(orderList(state, shown, (id) => { selected = id; render(); }));
-    const c = state.combatants.find((/** @type {any} */ x) => x.id === shown);
-    cardBox.replaceChildren(c ? card(sheet, c, {
-      push: (e) => { push(e).catch(show); },
-      remove: () => { push({ type: "remove", id: c.id }).catch(show); },
-    }) : h("p", { text: "Add combatants, then roll initiative." }));
-    addBox.replaceChildren(addBox.firstElementChild || "", addForm(sheet, presetsOf(game), (p, save) => {
-      if (save) savePreset(game, p);
-      const id = `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-      push({ type: "add", id, name: p.name, kind: p.kind, values: p.values }).catch(show);
-    }));
-    histBody.replaceChildren(historyList(state));
-    const notes = state.history.length ? state.history[state.history.length - 1].notes : [];
-    if (notes.length) msg.textContent = notes.join(" ");
-    if (calcs && !partial) renderAs(calcs);
+    const act = {
+      push: (/** @type {any} */ e) => push(e).catch(show),
+      remove: () => { push({ type: "remove", id: selected }).catch(show); },
+      say: (/** @type {string} */ t) => { msg.textContent = t; },
+      seed,
+    };
+    asks.replaceChildren(...askForms(state, act));
+    order.replaceChildren(orderList(state, selected, (id) => { selected = selected === id ? null : id; render(); },
+      (c) => card(sheet, state, c, act)));
+    if (!state.round && state.combatants.length) initBox.open = true;
+    panels(act);
+    const last = state.history.length ? state.history[state.history.length - 1] : null;
+    if (last && last.eid === lastEid && last.notes.length) msg.textContent = last.notes.join(" ");
+    if (had && !had.isConnected) {
+      const same = [...el.querySelectorAll("button")].find((b) => b.textContent === label && !b.hasAttribute("disabled"));
+      /** @type {HTMLElement} */ (same || (nextBtn.hasAttribute("disabled") ? line : nextBtn)).focus();
+    }
     el.dataset.events = String(doc.events.length);
+    // the calculators beside take the numbers after the frame: a tap shows its effect first
+    if (calcs && !partial) setTimeout(() => { if (state) renderAs(/** @type {HTMLElement} */ (calcs)); }, 0);
     if (performance.getEntriesByName("tableside:apply").length) {
       const m = performance.measure("tableside:apply-to-state", "tableside:apply");
       /** @type {any} */ (window).tablesideApplyMs = m.duration;
       performance.clearMarks("tableside:apply");
+    }
+  }
+
+  /** The folded-away panels are built when open (a tap redraws only what is in view).
+   * @param {{say: (t: string) => void}} act */
+  function panels(act) {
+    initBox.replaceChildren(/** @type {HTMLElement} */ (initBox.firstElementChild), ...(initBox.open
+      ? [initiativePanel(sheet, state, { push: (e) => push(e).catch(show), seed, say: act.say })] : []));
+    addBox.replaceChildren(/** @type {HTMLElement} */ (addBox.firstElementChild), ...(addBox.open
+      ? [addForm(sheet, presetsOf(game), state, (p, save, copies) => { addCopies(p, save, copies).catch(show); })]
+      : []));
+    histBody.replaceChildren(...(histBox.open ? [historyList(state)] : []));
+  }
+
+  /** N copies of one combatant, numbered ("Thug 1", "Thug 2" …), added as one step each.
+   * @param {import("./encounter-store.js").Preset} p @param {boolean} save @param {number} copies */
+  async function addCopies(p, save, copies) {
+    if (save) savePreset(game, p);
+    const names = numbered(p.name, copies, state.combatants.map((/** @type {any} */ c) => c.name));
+    for (const name of names) {
+      const id = `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      await push({ type: "add", id, name, kind: p.kind, values: p.values });
     }
   }
 
@@ -289,7 +331,10 @@ function mount(el) {
    * @param {import("./encounter-store.js").EncEvent} event */
   async function push(event) {
     const before = doc.events;
-    doc.events = [...before, { eid: newEid(), ...event }];
+    const stored = { eid: newEid(), ...event };
+    doc.events = [...before, stored];
+    msg.textContent = ""; // a note belongs to the action that caused it
+    lastEid = stored.eid;
     try {
       await fold();
     } catch (err) {
@@ -299,6 +344,8 @@ function mount(el) {
     const mine = doc.events.length;
     await saveEncounter(doc); // merged with another tab's events, if any
     if (doc.events.length !== mine) await fold();
+    // the "Apply" buttons beside the tracker follow the log
+    dispatchEvent(new CustomEvent("tableside:encounter-changed", { detail: { game, from: "tracker" } }));
   }
 
   async function undo() {
@@ -365,7 +412,7 @@ function mount(el) {
 
   addEventListener("tableside:encounter-changed", (e) => {
     const d = /** @type {CustomEvent} */ (e).detail;
-    if (d?.game !== game || !el.isConnected) return;
+    if (d?.game !== game || d.from === "tracker" || !el.isConnected) return;
     doc = activeEncounter(game) || doc;
     fold().catch(show);
   });

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import dice, registry
 from ..result import Result
 from .events import Hit
-from .model import Combatant, Encounter, Sheet, Stat
+from .model import Ask, Combatant, Condition, Encounter, Sheet, Stat
+from .proposal import Handlers, Inputs
 
 
 @dataclass
@@ -19,13 +20,26 @@ class Log:
 
     steps: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # players roll their own dice: a rule that has a player roll asks (NextTurn(ask=True));
+    # an older log's events roll from their seed, as they always did
+    asking: bool = False
+    asks: list[Ask] = field(default_factory=list)
+    round: int = 0  # the round the event happens in (Cyberpunk RED counts successive Chokes)
 
     def step(self, text: str) -> None:
         self.steps.append(text)
 
+    def ask(self, a: Ask) -> None:
+        self.asks.append(a)
+        self.step(f"{a.says}: the player rolls")
+
     def note(self, text: str) -> None:
         if text not in self.notes:
             self.notes.append(text)
+
+
+def cond_text(cond: Condition) -> str:
+    return f"{cond.name} ({cond.level})" if cond.level else cond.name
 
 
 def bounds(sheet: Sheet, c: Combatant, stat: Stat) -> tuple[int, int]:
@@ -33,8 +47,11 @@ def bounds(sheet: Sheet, c: Combatant, stat: Stat) -> tuple[int, int]:
     return stat.lo, max(stat.lo, hi)
 
 
-def set_value(sheet: Sheet, c: Combatant, key: str, value: int, log: Log) -> Combatant:
-    """Set a value, clamped to its declared range; a clamp is always said in a note."""
+def set_value(sheet: Sheet, c: Combatant, key: str, value: int, log: Log,
+              carry: bool = True) -> Combatant:
+    """Set a value, clamped to its declared range; a clamp is always said in a note.
+    `carry`: a maximum lowered takes the values it bounds with it, saying so (not while a
+    combatant is being added: those start full)."""
     stat = sheet.stat(key)
     lo, hi = bounds(sheet, c, stat)
     if value < lo or value > hi:
@@ -44,10 +61,24 @@ def set_value(sheet: Sheet, c: Combatant, key: str, value: int, log: Log) -> Com
     c = c.with_value(key, value)
     # a maximum that went down takes the values it bounds with it (e.g. HP ≤ max HP)
     for other in sheet.stats:
-        if other.hi == key and c.value(other.key) > value:
+        if carry and other.hi == key and c.value(other.key) > value:
             log.note(f"{c.name}: {other.label} {c.value(other.key)} is above the new "
                      f"{stat.label} {value}: kept at {value}")
             c = c.with_value(other.key, value)
+    return c
+
+
+MINUS = "\N{MINUS SIGN}"
+
+
+def lose(sheet: Sheet, c: Combatant, key: str, n: int, log: Log) -> Combatant:
+    """Damage off a pool (HP, Wounds, an attribute), stopping at its floor: the history
+    reads as it happened ("HP 40 - 60 → 0", with a minus sign), with no clamp note."""
+    stat = sheet.stat(key)
+    before = c.value(key)
+    lo, hi = bounds(sheet, c, stat)
+    c = c.with_value(key, min(hi, max(lo, before - n)))
+    log.step(f"{stat.label} {before} {MINUS} {n} → {c.value(key)}")
     return c
 
 
@@ -57,7 +88,10 @@ def change(sheet: Sheet, c: Combatant, key: str, delta: int, log: Log) -> Combat
 
 HALF_ACTION = "half_action"  # counter set only while a turn ends (see fold._next_turn)
 
-Initiative = Callable[[tuple[Combatant, ...], random.Random, frozenset[str], Log], dict[str, int]]
+Initiative = Callable[[tuple[Combatant, ...], random.Random, frozenset[str], Log, frozenset[int]],
+                      dict[str, int]]
+"""The initiative of each of these combatants (those with Surprise; the initiatives others
+already hold, which a deck of cards no longer has)."""
 
 
 Score = Callable[[Combatant, random.Random, frozenset[str]], tuple[int, str]]
@@ -69,7 +103,7 @@ def in_turn(score: Score, no_surprise: str = "") -> Initiative:
     rule for it."""
 
     def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
-                   log: Log) -> dict[str, int]:
+                   log: Log, taken: frozenset[int]) -> dict[str, int]:
         out = {}
         for c in cs:
             out[c.id], says = score(c, rng, surprise)
@@ -119,6 +153,21 @@ def nothing_on_clear(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combata
     return c
 
 
+def no_answer(sheet: Sheet, c: Combatant, name: str, faces: tuple[int, ...], enc: Encounter,
+              rng: random.Random, log: Log) -> Combatant:
+    from ..errors import RulesError
+
+    raise RulesError(f"{sheet.title} asks for no roll called {name[:40]!r}")
+
+
+def in_the_fight(c: Combatant) -> str:
+    return ""
+
+
+def nothing_to_bring_back(sheet: Sheet, c: Combatant, log: Log) -> Combatant:
+    return c
+
+
 def record_injury(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combatant:
     from dataclasses import replace
 
@@ -141,3 +190,17 @@ class Rules:
     injury: Callable[[Sheet, Combatant, str, Log], Combatant] = record_injury
     # what clearing a condition undoes (Cyberpunk RED: a breath of air gives the STATs back)
     cleared: Callable[[Sheet, Combatant, str, Log], Combatant] = nothing_on_clear
+    # what gaining a condition does at once (a d100 horde Crippled gains Blood Loss)
+    gained: Callable[[Sheet, Combatant, str, Log], Combatant] = nothing_on_clear
+    # a player's roll the rules asked for (Log.ask), answered with its dice
+    answer: Callable[[Sheet, Combatant, str, tuple[int, ...], Encounter, random.Random, Log],
+                     Combatant] = no_answer
+    # why a combatant is out of the fight by the rules ("": it is in), and what brings it
+    # back when the GM says so (the conditions or values that put it out)
+    out: Callable[[Combatant], str] = in_the_fight
+    bring_back: Callable[[Sheet, Combatant, Log], Combatant] = nothing_to_bring_back
+    # "Apply to …": what each calculator's result proposes (by calculator id)
+    apply: Handlers = field(default_factory=dict)
+    # a calculator run "as" a combatant / "against" one: the inputs its sheet decides
+    actor: Mapping[str, Inputs] = field(default_factory=dict)
+    target: Mapping[str, Inputs] = field(default_factory=dict)

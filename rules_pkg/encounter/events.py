@@ -40,6 +40,29 @@ class RollInitiative:
     KIND: ClassVar[str] = "initiative"
     seed: int
     surprise: tuple[str, ...] = ()  # ids of combatants with the Surprise bonus / extra card
+    # only those without an initiative (a late joiner): the others and the turn stay
+    only_missing: bool = False
+
+
+@dataclass(frozen=True)
+class SwapInitiative:
+    """Two combatants exchange their initiatives (FL:10 "Players may exchange initiative
+    cards"); the turn stays with whoever has it."""
+
+    KIND: ClassVar[str] = "swap_initiative"
+    id: str
+    other: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """A combatant moved one place later (`by` 1) or earlier (-1) in the turn order. The
+    current combatant moved later holds its turn: the next one acts now."""
+
+    KIND: ClassVar[str] = "move"
+    id: str
+    by: int
+    seed: int = 0  # the dice of the turn that starts when the current one holds
 
 
 @dataclass(frozen=True)
@@ -56,6 +79,15 @@ class NextTurn:
     KIND: ClassVar[str] = "next_turn"
     seed: int = 0
     half_action: bool = False  # the turn that ends took at most a Half Action (d100 Crippled)
+    ask: bool = False  # the players roll their own dice (Answer); older logs: from the seed
+
+
+@dataclass(frozen=True)
+class PreviousTurn:
+    """Back to the previous combatant's turn in this round, nothing undone (Undo takes
+    back what a turn did)."""
+
+    KIND: ClassVar[str] = "previous_turn"
 
 
 @dataclass(frozen=True)
@@ -64,6 +96,7 @@ class NextRound:
 
     KIND: ClassVar[str] = "next_round"
     seed: int = 0
+    ask: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,6 +123,10 @@ class Hit(_OnCombatant):
     bypass: bool = False
     source: str = ""  # what dealt it: a calculator's summary, a weapon …
     condition: str = ""  # a condition the hit also sets (a Wounding Attack's)
+    # the armour dice as rolled at the table or by a calculator (Forbidden Lands gear dice,
+    # the mecha game's d10s): used when the target's own armour has that many dice, else
+    # the target's armour is rolled
+    dice: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,6 +138,7 @@ class Apply(_OnCombatant):
     changes: tuple[tuple[str, int], ...] = ()  # (value, delta)
     sets: tuple[tuple[str, int], ...] = ()  # (value, new value)
     conditions: tuple[str, ...] = ()  # condition names to set (their default duration)
+    upto: tuple[tuple[str, int], ...] = ()  # (value, ceiling): a change fills up to it
 
 
 @dataclass(frozen=True)
@@ -136,6 +174,7 @@ class SetCondition(_Named):
     KIND: ClassVar[str] = "condition"
     rounds: int | None = None
     level: str = ""
+    custom: bool = False  # the table's own condition, not one of the sheet's (a free name)
 
 
 @dataclass(frozen=True)
@@ -150,6 +189,24 @@ class Injury(_Named):
     """A Critical Injury (or the game's like) suffered."""
 
     KIND: ClassVar[str] = "injury"
+
+
+@dataclass(frozen=True)
+class Answer(_Named):
+    """A player's roll the rules asked for (`name`, e.g. Death Save): the dice as rolled at
+    the table (`faces`), or none: rolled here from `seed`, in sight."""
+
+    KIND: ClassVar[str] = "answer"
+    faces: tuple[int, ...] = ()
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class OutOfFight(_OnCombatant):
+    """The GM takes a combatant out of the fight (`out`), or brings one back."""
+
+    KIND: ClassVar[str] = "out"
+    out: bool = True
 
 
 @dataclass(frozen=True)
@@ -170,7 +227,7 @@ class Undo:
 
 Event = (AddCombatant | RemoveCombatant | RollInitiative | SetInitiative | NextTurn
          | NextRound | Hit | Apply | Adjust | SetValue | SetCondition | ClearCondition
-         | Injury | Note | Undo)
+         | Injury | Note | SwapInitiative | Move | Answer | OutOfFight | PreviousTurn | Undo)
 EVENT_TYPES: dict[str, type[Any]] = {t.KIND: t for t in typing.get_args(Event)}
 
 
@@ -217,6 +274,12 @@ def _pairs(v: Any, what: str) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
+def _ints(v: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(v, list | tuple) or len(v) > 50:
+        raise RulesError(f"{what} must be a list of dice (at most 50)")
+    return tuple(_int(x, what, 1, 100) for x in v)
+
+
 def _strs(v: Any, what: str) -> tuple[str, ...]:
     if not isinstance(v, list | tuple) or len(v) > 50:
         raise RulesError(f"{what} must be a list of names")
@@ -230,6 +293,7 @@ _FIELD = {
     "int | None": lambda v, w: None if v is None else _int(v, w, 0, 10**6),
     "tuple[tuple[str, int], ...]": _pairs,
     "tuple[str, ...]": _strs,
+    "tuple[int, ...]": _ints,
 }
 
 

@@ -15,9 +15,18 @@ from dataclasses import replace
 from ..errors import RulesError
 from ..untrusted import clean_name
 from . import events as ev
-from .common import HALF_ACTION, Log, Rules, change, set_value
+from . import order, turns
+from .common import Log, Rules, change, cond_text, set_value
 from .limits import MAX_EVENTS as MAX_EVENTS  # the limits live in limits.py
-from .model import MAX_COMBATANTS, MAX_NAME, Combatant, Condition, Encounter, Entry
+from .model import (
+    MAX_COMBATANTS,
+    MAX_NAME,
+    Combatant,
+    Condition,
+    ConditionDef,
+    Encounter,
+    Entry,
+)
 
 MAX_DAMAGE = 999
 
@@ -51,13 +60,13 @@ def undo(log: Sequence[ev.Event]) -> tuple[list[ev.Event], ev.Event]:
 
 def step(rules: Rules, enc: Encounter, event: ev.Event, index: int) -> Encounter:
     """One event applied; a RulesError names the event that could not be applied."""
-    log = Log()
+    log = Log(asking=bool(getattr(event, "ask", False)), round=enc.round)
     try:
         enc, summary = _apply(rules, enc, event, log)
     except RulesError as e:
         raise RulesError(f"event {index + 1} ({event.KIND}): {e}") from None
     entry = Entry(index, enc.round, summary, tuple(log.steps), tuple(log.notes))
-    return replace(enc, history=(*enc.history, entry))
+    return replace(enc, history=(*enc.history, entry), asks=(*enc.asks, *log.asks))
 
 
 def _apply(rules: Rules, enc: Encounter, e: ev.Event,
@@ -67,47 +76,55 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         return _add(rules, enc, e, log)
     if isinstance(e, ev.RemoveCombatant):
         c = enc.combatant(e.id)
-        order = tuple(x for x in enc.order if x != e.id)
+        kept = tuple(x for x in enc.order if x != e.id)
         turn = enc.turn
         if e.id in enc.order and enc.order.index(e.id) < turn:
             turn -= 1
-        turn = min(turn, max(0, len(order) - 1))
+        turn = min(turn, max(0, len(kept) - 1))
         enc = replace(enc, combatants=tuple(x for x in enc.combatants if x.id != e.id),
-                      order=order, turn=turn)
+                      order=kept, turn=turn)
         return enc, f"{c.name} leaves the fight"
     if isinstance(e, ev.RollInitiative):
-        if not enc.combatants:
-            raise RulesError("add combatants before rolling initiative")
-        unknown = [s for s in e.surprise if s not in {c.id for c in enc.combatants}]
-        if unknown:
-            raise RulesError(f"no combatant {unknown[0]!r} to give Surprise")
-        log.step(sheet.initiative)
-        scores = rules.initiative(enc.combatants, random.Random(e.seed),
-                                  frozenset(e.surprise), log)
-        combatants = tuple(replace(c, initiative=scores[c.id]) for c in enc.combatants)
-        enc = replace(enc, combatants=combatants, round=max(enc.round, 1), turn=0)
-        enc = _sort(rules, enc, keep_current=False)
-        log.step("Turn order: " + ", ".join(
-            f"{enc.combatant(i).name} ({enc.combatant(i).initiative})" for i in enc.order))
-        return enc, f"Initiative rolled: {enc.combatant(enc.order[0]).name} acts first"
+        return order.roll(rules, enc, e, log)
     if isinstance(e, ev.SetInitiative):
-        c = enc.combatant(e.id)
-        # while the order is still being set up (someone has none), the top acts first
-        setting_up = enc.round == 0 or any(
-            x.initiative is None for x in enc.combatants if x.id != e.id)
-        enc = enc.replace_combatant(replace(c, initiative=e.value))
-        enc = _sort(rules, replace(enc, round=max(enc.round, 1)), keep_current=not setting_up)
-        return enc, f"{c.name}'s initiative set to {e.value}"
+        return order.set_initiative(rules, enc, e, log)
+    if isinstance(e, ev.SwapInitiative):
+        return order.swap(rules, enc, e, log)
+    if isinstance(e, ev.Move):
+        return order.move(rules, enc, e, log)
     if isinstance(e, ev.NextTurn):
-        return _next_turn(rules, enc, random.Random(e.seed), log, e.half_action)
+        turns.waiting(enc)
+        return turns.next_turn(rules, enc, random.Random(e.seed), log, e.half_action)
     if isinstance(e, ev.NextRound):
-        _started(enc)
+        turns.started(enc)
+        turns.waiting(enc)
         rng = random.Random(e.seed)
         start = enc.round
         summary = ""
         while enc.round == start:
-            enc, summary = _next_turn(rules, enc, rng, log)
+            enc, summary = turns.next_turn(rules, enc, rng, log)
+            if log.asks:  # a player rolls first; the round goes on after
+                break
         return enc, summary
+    if isinstance(e, ev.PreviousTurn):
+        turns.started(enc)
+        if enc.turn == 0:
+            raise RulesError("this is the round's first turn: Undo takes back further")
+        enc = replace(enc, turn=enc.turn - 1)
+        back = enc.current
+        assert back is not None
+        log.step("nothing is undone: Undo takes back what a turn did")
+        return enc, f"Round {enc.round}: back to {back.name}'s turn"
+    if isinstance(e, ev.Answer):
+        return turns.answer(rules, enc, e, log)
+    if isinstance(e, ev.OutOfFight):
+        c = enc.combatant(e.target)
+        if e.out:
+            return enc.replace_combatant(c.with_counter(turns.OUT, 1)), \
+                f"{c.name} is out of the fight (the GM's call)"
+        after = rules.bring_back(sheet, c.with_counter(turns.OUT, 0), log)
+        after = replace(after, counters=tuple(x for x in after.counters if x[0] != turns.OUT))
+        return enc.replace_combatant(after), f"{c.name} is back in the fight"
     if isinstance(e, ev.Hit):
         c = enc.combatant(e.target)
         if e.damage < 0:
@@ -123,7 +140,13 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         c = enc.combatant(e.target)
         log.step(e.source)
         after = c
+        ceilings = dict(e.upto)
         for key, delta in e.changes:
+            if key in ceilings:  # "completely filled but no more" (a Magazine)
+                now, top = after.value(key), ceilings[key]
+                delta = max(0, min(delta, top - now))
+                log.step(f"{sheet.stat(key).label} {now} + {delta} → {now + delta} "
+                         f"(holds {top})")
             after = change(sheet, after, key, delta, log)
         for key, value in e.sets:
             after = set_value(sheet, after, key, value, log)
@@ -142,14 +165,19 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         return enc.replace_combatant(after), f"{c.name}: {_diff(rules, c, after)}"
     if isinstance(e, ev.SetCondition):
         c = enc.combatant(e.target)
-        after = _set_condition(rules, enc, c, e.name, e.rounds, e.level, log)
-        cond = after.has(sheet.condition(e.name).name)
+        d = sheet.custom(e.name) if e.custom else sheet.condition(e.name)
+        after = _set_condition(rules, enc, c, e.name, e.rounds, e.level, log, d=d)
+        cond = after.has(d.name)
         assert cond is not None
-        how = "until cleared" if cond.rounds is None else f"for {cond.rounds} round(s)"
-        return enc.replace_combatant(after), f"{c.name} is {_cond_text(cond)} {how}"
+        how = "until cleared" if cond.rounds is None else (
+            f"for {cond.rounds} of {c.name}'s turns" if cond.rounds != 1
+            else f"until the end of {c.name}'s next turn" if not cond.own_turn
+            else f"until the end of {c.name}'s next turn (not this one)")
+        return enc.replace_combatant(after), f"{c.name} is {cond_text(cond)} {how}"
     if isinstance(e, ev.ClearCondition):
         c = enc.combatant(e.target)
-        name = sheet.condition(e.name).name
+        # the sheet's name for it, or the table's own as it was set
+        name = e.name if c.has(e.name) else sheet.condition(e.name).name
         if not c.has(name):
             raise RulesError(f"{c.name} is not {name}")
         after = replace(c, conditions=tuple(x for x in c.conditions if x.name != name))
@@ -187,11 +215,13 @@ def _add(rules: Rules, enc: Encounter, e: ev.AddCombatant, log: Log) -> tuple[En
     # maxima first, so "HP 30, max HP 40" is not clamped by the default maximum
     bounded_by = {s.hi for s in sheet.stats if isinstance(s.hi, str)}
     for key in sorted(given, key=lambda k: k not in bounded_by):
-        c = set_value(sheet, c, key, given[key], log)
+        c = set_value(sheet, c, key, given[key], log, carry=False)
     # a value left at its default starts full when its maximum was given (HP = max HP)
     for s in sheet.stats:
         if isinstance(s.hi, str) and s.key not in given and s.hi in given:
             c = c.with_value(s.key, c.value(s.hi))
+        elif isinstance(s.hi, str) and c.value(s.key) > c.value(s.hi):
+            c = set_value(sheet, c, s.key, c.value(s.key), log)  # given above its maximum
     enc = replace(enc, combatants=(*enc.combatants, c))
     if enc.round:
         enc = replace(enc, order=(*enc.order, c.id))
@@ -199,78 +229,15 @@ def _add(rules: Rules, enc: Encounter, e: ev.AddCombatant, log: Log) -> tuple[En
     return enc, f"{name} joins the fight"
 
 
-def _started(enc: Encounter) -> None:
-    if enc.round == 0 or not enc.order:
-        raise RulesError("roll initiative first")
-
-
-def _next_turn(rules: Rules, enc: Encounter, rng: random.Random,
-               log: Log, half_action: bool = False) -> tuple[Encounter, str]:
-    _started(enc)
-    sheet = rules.sheet
-    cur = enc.current
-    assert cur is not None
-    # the end-of-turn rules read it as a counter for this one call (d100 Crippled)
-    ended = rules.end_turn(sheet, cur.with_counter(HALF_ACTION, int(half_action)), enc, rng, log)
-    enc = enc.replace_combatant(replace(ended, counters=tuple(
-        x for x in ended.counters if x[0] != HALF_ACTION)))
-    turn = enc.turn + 1
-    if turn >= len(enc.order):
-        enc = _new_round(rules, enc, rng, log)
-        turn = 0
-    enc = replace(enc, turn=turn)
-    nxt = enc.current
-    assert nxt is not None
-    enc = enc.replace_combatant(rules.start_turn(sheet, nxt, enc, rng, log))
-    return enc, f"Round {enc.round}: {nxt.name}'s turn"
-
-
-def _new_round(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
-    enc = replace(enc, round=enc.round + 1)
-    log.step(f"Round {enc.round} begins")
-    out = []
-    for c in enc.combatants:
-        kept = []
-        for cond in c.conditions:
-            if cond.rounds is None:
-                kept.append(cond)
-            elif cond.rounds <= 1:
-                log.step(f"{c.name}: {_cond_text(cond)} ends")
-            else:
-                kept.append(replace(cond, rounds=cond.rounds - 1))
-                log.step(f"{c.name}: {_cond_text(cond)}, {cond.rounds - 1} round(s) left")
-        out.append(replace(c, conditions=tuple(kept)))
-    enc = replace(enc, combatants=tuple(out))
-    if rules.reroll_each_round:
-        log.step(rules.sheet.initiative)
-        scores = rules.initiative(enc.combatants, rng, frozenset(), log)
-        enc = replace(enc, combatants=tuple(replace(c, initiative=scores[c.id])
-                                            for c in enc.combatants))
-        enc = _sort(rules, enc, keep_current=False)
-        log.step("Turn order: " + ", ".join(
-            f"{enc.combatant(i).name} ({enc.combatant(i).initiative})" for i in enc.order))
-    return enc
-
-
-def _sort(rules: Rules, enc: Encounter, keep_current: bool) -> Encounter:
-    """Order by initiative (ties keep the order combatants joined in: sources are silent)."""
-    current = enc.order[enc.turn] if keep_current and enc.order else None
-    ranked = [c for c in enc.combatants if c.initiative is not None]
-    unranked = [c.id for c in enc.combatants if c.initiative is None]
-    sign = 1 if rules.lowest_first else -1
-    ranked.sort(key=lambda c: sign * (c.initiative or 0))
-    order = tuple([c.id for c in ranked] + unranked)
-    turn = order.index(current) if current in order else 0
-    return replace(enc, order=order, turn=turn)
-
-
 def _set_condition(rules: Rules, enc: Encounter, c: Combatant, name: str, rounds: int | None,
-                   level: str, log: Log, default: bool = False) -> Combatant:
-    d = rules.sheet.condition(name)
-    if default:
+                   level: str, log: Log, default: bool = False,
+                   d: ConditionDef | None = None) -> Combatant:
+    d = d or rules.sheet.condition(name)
+    if default or rounds is None:  # none given: the rule's own duration, if it has one
         rounds = d.rounds
     if rounds is not None and not 1 <= rounds <= 100:
-        raise RulesError("a duration is 1 to 100 rounds (or none: until cleared)")
+        raise RulesError("a duration is 1 to 100 of its bearer's turns (or none: until "
+                         "cleared)")
     if d.levels and level not in d.levels:
         if level or default:
             level = level if level in d.levels else d.levels[0]
@@ -282,16 +249,13 @@ def _set_condition(rules: Rules, enc: Encounter, c: Combatant, name: str, rounds
     log.step(f"{d.name}: {d.effect} ({d.source})")
     cur = enc.current
     cond = Condition(d.name, rounds, level, enc.round, cur is not None and cur.id == c.id)
-    return replace(c, conditions=(*(x for x in c.conditions if x.name != d.name), cond))
-
-
-def _cond_text(cond: Condition) -> str:
-    return f"{cond.name} ({cond.level})" if cond.level else cond.name
+    c = replace(c, conditions=(*(x for x in c.conditions if x.name != d.name), cond))
+    return rules.gained(rules.sheet, c, d.name, log)
 
 
 def _diff(rules: Rules, before: Combatant, after: Combatant) -> str:
     parts = [f"{rules.sheet.stat(k).label} {v} → {after.value(k)}"
              for k, v in before.values if after.value(k) != v]
-    parts += [f"now {_cond_text(c)}" for c in after.conditions if c not in before.conditions]
+    parts += [f"now {cond_text(c)}" for c in after.conditions if c not in before.conditions]
     parts += [f"{i}" for i in after.injuries[len(before.injuries):]]
     return "; ".join(parts) or "no change"

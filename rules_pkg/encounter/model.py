@@ -40,8 +40,9 @@ class ConditionDef:
     name: str
     effect: str
     source: str
-    rounds: int | None = None  # a default duration in rounds; None: until cleared
+    rounds: int | None = None  # a default duration, in its bearer's turns; None: until cleared
     levels: tuple[str, ...] = ()  # e.g. On Fire: Mild, Strong, Deadly
+    loses_turn: bool = False  # its bearer cannot act: the turn passes (d100 Stunned)
 
 
 @dataclass(frozen=True)
@@ -54,12 +55,25 @@ class Sheet:
     hit: str  # what "apply a hit" does, with its source
     kinds: tuple[str, ...] = ("character",)
     notes: tuple[str, ...] = ()
+    main: tuple[str, ...] = ()  # the number that matters at a glance (view.main_value)
+    cards: int = 0  # initiative is one of this many cards, one each (0: a number)
+    surprise: str = ""  # the game's Surprise rule for initiative ("": it has none)
 
     def stat(self, key: str) -> Stat:
         for s in self.stats:
             if s.key == key:
                 return s
         raise RulesError(f"{self.title} combatants have no value called {key!r}")
+
+    def custom(self, name: str) -> ConditionDef:
+        """The table's own condition (#25 item 7): a free name, no rule of the sheet's."""
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= 40:
+            raise RulesError("a condition of your own needs a name of 1 to 40 characters")
+        return self.find(name) or ConditionDef(name, "the table's own condition", "custom")
+
+    def find(self, name: str) -> ConditionDef | None:
+        return next((c for c in self.conditions if c.name.lower() == name.lower()), None)
 
     def condition(self, name: str) -> ConditionDef:
         for c in self.conditions:
@@ -72,12 +86,14 @@ class Sheet:
         return {
             "game": self.game, "title": self.title, "initiative": self.initiative,
             "hit": self.hit, "kinds": list(self.kinds), "notes": list(self.notes),
+            "cards": self.cards, "surprise": self.surprise,
             "stats": [{"key": s.key, "label": s.label, "default": s.default, "lo": s.lo,
                        "hi": s.hi, "source": s.source, "tracked": s.tracked,
                        "kinds": list(s.kinds)}
                       for s in self.stats],
             "conditions": [{"name": c.name, "effect": c.effect, "source": c.source,
-                            "rounds": c.rounds, "levels": list(c.levels)}
+                            "rounds": c.rounds, "levels": list(c.levels),
+                            "loses_turn": c.loses_turn}
                            for c in self.conditions],
         }
 
@@ -85,7 +101,7 @@ class Sheet:
 @dataclass(frozen=True)
 class Condition:
     name: str
-    rounds: int | None  # rounds left; None: until cleared
+    rounds: int | None  # its bearer's turns left; None: until cleared
     level: str = ""
     since: int = 0  # the round it was set in (Burning grows by +1 per round passed)
     own_turn: bool = False  # set during its bearer's own turn ("starting with your next Turn")
@@ -137,6 +153,18 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Ask:
+    """A roll the rules leave to a player, asked at the moment it happens (#25 item 2):
+    `name` is the roll's (Death Save), `sides` and `count` its dice, `says` the rule."""
+
+    id: str  # whose roll
+    name: str
+    sides: int
+    says: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
 class Encounter:
     game: str
     round: int = 0  # 0: initiative not rolled yet
@@ -144,6 +172,7 @@ class Encounter:
     order: tuple[str, ...] = ()
     combatants: tuple[Combatant, ...] = ()
     history: tuple[Entry, ...] = field(default=())
+    asks: tuple[Ask, ...] = ()  # rolls waiting for a player's dice
 
     def combatant(self, cid: str) -> Combatant:
         for c in self.combatants:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from . import events as ev
+from .model import Combatant
 
 Values = dict[str, Any]
 
@@ -19,6 +21,20 @@ class Proposal(NamedTuple):
     label: str
     event: ev.Event
     role: str = "target"
+
+
+Handler = Callable[[str, Values, Values], "list[Proposal]"]
+"""What one calculator's result proposes: (calculator id, typed inputs, result JSON)."""
+Handlers = Mapping[str, Handler]
+Inputs = Callable[[Combatant], Values]
+"""A calculator's inputs read off a combatant's sheet (as whom it is run, or against whom)."""
+
+
+def read(*keys: str, **renamed: str) -> Inputs:
+    """Inputs read straight off a combatant's values: each key as the input of that name,
+    or `input="value key"` where the names differ."""
+    pairs = [(k, k) for k in keys] + list(renamed.items())
+    return lambda c: {name: c.value(key) for name, key in pairs}
 
 
 def values_of(result: Values) -> Values:
@@ -36,6 +52,11 @@ def as_int(v: Any) -> int | None:
 
 def summary_of(result: Values) -> str:
     return str(result.get("summary", ""))[:150]
+
+
+def plural(n: int, word: str) -> str:
+    """"1 action", "2 actions" (item 8: plurals written properly)."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def sixes(rolled: list[int]) -> bool:

@@ -6,23 +6,44 @@ from typing import Any
 
 from .common import bounds
 from .fold import rules_for
-from .model import Combatant, Encounter
+from .model import Combatant, Encounter, Sheet
+from .turns import out_reason
+
+
+def main_value(sheet: Sheet, c: Combatant) -> str:
+    """The number that matters at a glance: the sheet's choice, else the first tracked
+    value with a real maximum (HP of HP (full)), else the first tracked one."""
+    mine = [s for s in sheet.stats if s.tracked and (not s.kinds or c.kind in s.kinds)]
+    for s in mine:
+        if s.key in sheet.main:
+            return s.key
+    return next((s.key for s in mine if isinstance(s.hi, str)), mine[0].key if mine else "")
 
 
 def combatant_dict(game: str, c: Combatant) -> dict[str, Any]:
     rules = rules_for(game)
     sheet = rules.sheet
+    main = main_value(sheet, c)
+    out = out_reason(rules, c)
+    status = rules.status(c)
+    floor = main and c.value(main) <= sheet.stat(main).lo and isinstance(sheet.stat(main).hi, str)
     return {
         "id": c.id, "name": c.name, "kind": c.kind, "initiative": c.initiative,
         "values": [{"key": k, "label": sheet.stat(k).label, "value": v,
                     "lo": bounds(sheet, c, sheet.stat(k))[0],
                     "hi": bounds(sheet, c, sheet.stat(k))[1],
+                    # hi is a real maximum (HP of HP (full)), not an input's limit
+                    "full": isinstance(sheet.stat(k).hi, str),
                     "tracked": sheet.stat(k).tracked} for k, v in c.values
                    if not sheet.stat(k).kinds or c.kind in sheet.stat(k).kinds],
+        "main": main,
+        # how it stands, for colour: out of the fight, at the floor, hurt (a status), fine
+        "wound": "out" if out else "bad" if floor else "hurt" if status else "ok",
         "conditions": [{"name": x.name, "rounds": x.rounds, "level": x.level}
                        for x in c.conditions],
         "injuries": list(c.injuries),
-        "status": list(rules.status(c)),
+        "status": list(status),
+        "out": out,
         "counters": [list(x) for x in c.counters],
     }
 
@@ -37,6 +58,8 @@ def state_dict(enc: Encounter, last: int | None = None) -> dict[str, Any]:
         "current": cur.id if cur else None,
         "order": list(enc.order),
         "combatants": [combatant_dict(enc.game, c) for c in enc.combatants],
+        "asks": [{"id": a.id, "name": a.name, "sides": a.sides, "count": a.count,
+                  "says": a.says} for a in enc.asks],
         "history": [{"event": h.event, "round": h.round, "summary": h.summary,
                      "steps": list(h.steps), "notes": list(h.notes)} for h in shown],
         "history_total": len(enc.history),

@@ -137,6 +137,12 @@ class ArmourSave:
         return DicePool(0, 0, self.rating)
 
 
+def damage_before_armour(weapon_damage: int, hits: int, bonus: int) -> int:
+    """A single ✘ does the weapon's damage; each extra ✘ +1 (Combat Order § Roll Action),
+    and Swing/Aim their bonus."""
+    return weapon_damage + hits - 1 + bonus if hits >= 1 else 0
+
+
 def armour_result(rating: int, damage: int, armour_successes: int,
                   armour_banes: int) -> tuple[int, int]:
     """(damage through, rating lost): each ✘ cuts 1 damage; each ☠ and each point through
@@ -284,8 +290,7 @@ def attack(
     pushed, dpushed = _policy(push), _policy(defender_push)
 
     def damage_of(hits: int) -> int:
-        # A single ✘ does the weapon's damage; each extra ✘ +1 (Combat Order § Roll Action).
-        return weapon_damage + hits - 1 + bonus if hits >= 1 else 0
+        return damage_before_armour(weapon_damage, hits, bonus)
 
     att = pool_vectors(pool, pushed)
     dfd = successes(defence, dpushed) if defence else Distribution.constant(0)

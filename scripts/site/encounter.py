@@ -21,10 +21,10 @@ NAV_TITLE = "Encounter"
 def calculators_for(game: str) -> list[str]:
     """The game's calculators that can change a combatant first, then the others."""
     import rules_pkg
-    from rules_pkg.encounter import apply
+    from rules_pkg.encounter import games
 
     ids = [c.id for c in rules_pkg.calculators() if c.game == game]
-    return sorted(ids, key=lambda i: (i not in apply.HANDLERS, ids.index(i)))
+    return sorted(ids, key=lambda i: (i not in games.RULES[game].apply, ids.index(i)))
 
 
 def page_markdown(game: str, title: str) -> str:

@@ -53,9 +53,9 @@ UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.
             "url-state.mjs", "result.mjs", "rolllog.mjs", "decks.mjs", "runtime-cache.mjs",
             "ahead.mjs", "answers.mjs",
             # the encounter tracker (issue 12): "Apply to …" on every page, the page itself
-            "encounter-apply.js", "encounter-store.js", "encounter.js", "encounter-view.js",
-            "encounter-status.js", "encounter-sync.js", "encounter-replay.js",
-            "encounter.css",
+            "encounter-apply.js", "encounter-engine.js", "encounter-store.js", "encounter.js",
+            "encounter-view.js", "encounter-panels.js", "encounter-status.js",
+            "encounter-sync.js", "encounter-replay.js", "encounter.css",
             # the odds before the roll (issue #28): loaded by encounter.js once mounted
             "encounter-odds.js", "encounter-odds.css")
 # The modules tableside.js imports, directly or not: every page preloads them with their
@@ -64,7 +64,8 @@ UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.
 PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "boot.mjs", "pyscript.mjs",
                 "python-client.mjs", "dom.mjs", "guards.mjs", "anchor.mjs", "format.mjs",
                 "form.mjs", "url-state.mjs", "result.mjs", "decks.mjs", "rolllog.mjs",
-                "encounter-store.js", "encounter-apply.js", "runtime-cache.mjs", "ahead.mjs",
+                "encounter-store.js", "encounter-engine.js", "encounter-apply.js",
+                "runtime-cache.mjs", "ahead.mjs",
                 "answers.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
 PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript"}

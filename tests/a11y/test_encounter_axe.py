@@ -24,6 +24,8 @@ def fight(page, base_url: str, scheme: str) -> None:
         page.wait_for_function(
             f"() => document.querySelector('.ts-encounter').dataset.events === '{i + 1}'")
     page.get_by_role("button", name="Roll initiative").click()
+    page.wait_for_function("() => document.querySelector('.ts-encounter').dataset.events === '4'")
+    page.locator(".ts-enc-order > li[aria-current=true] .ts-enc-who").click()  # its actions
     card = page.locator(".ts-enc-card")
     card.get_by_label("Condition", exact=True).select_option("Burning")
     card.get_by_role("button", name="Set").click()
@@ -64,7 +66,8 @@ def test_keyboard_only(new_page: NewPage, base_url: str) -> None:
     page.get_by_role("button", name="Roll initiative").focus()
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('.ts-encounter').dataset.events === '2'")
-    page.keyboard.press("Tab")  # Next turn
+    # the Initiative panel is drawn again: the focus goes on to Next turn (#25)
+    assert page.evaluate("document.activeElement.textContent") == "Next turn"
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('.ts-encounter').dataset.events === '3'")
     assert page.locator(".ts-enc-round").inner_text() == "Round 2 · Kaz's turn"

@@ -61,18 +61,27 @@ def test_turns_and_rounds_walk_the_order(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_condition_with_duration_ends_after_its_rounds(game: str) -> None:
-    # one with no effect of its own at a turn's start or end
+def test_condition_with_duration_ends_after_its_bearers_turns(game: str) -> None:
+    """#25 item 5: a duration counts the affected combatant's own turns (it was counted in
+    round starts: a condition set on your own turn ended before your next turn)."""
     name = {"horizon": "Shatter Arm", "forbidden_lands": "Grappled",
             "cyberpunk_red": "Grappled", "mecha": "Aiming", "d100": "Blind"}[game]
     log = [*three(game), RollInitiative(seed=1), SetCondition("b", name, 2)]
     enc = fold(game, log)
+    set_on_own_turn = enc.current.id == "b"
     assert enc.combatant("b").has(name).rounds == 2
-    log.append(NextRound(seed=2))
-    assert fold(game, log).combatant("b").has(name).rounds == 1
-    log.append(NextRound(seed=3))
-    enc = fold(game, log)
-    assert enc.combatant("b").has(name) is None
+    ended = []  # the rounds left after each of Bo's turns ends
+    for i in range(12):
+        was = fold(game, log).current.id
+        log.append(NextTurn(seed=i))
+        enc = fold(game, log)
+        if was == "b":
+            cond = enc.combatant("b").has(name)
+            ended.append(cond.rounds if cond else 0)
+        if not enc.combatant("b").has(name):
+            break
+    # set on Bo's own turn: that turn does not count ("until the end of its next turn")
+    assert ended == ([2, 1, 0] if set_on_own_turn else [1, 0])
     assert any(f"Bo: {name} ends" in s for s in last(enc).steps)
 
 
@@ -196,7 +205,8 @@ def test_cpr_drowning_death_save_and_wound_states() -> None:
     log[-1] = SetValue("b", "hp", 0)
     enc = fold("cyberpunk_red", [*log, NextTurn(seed=1)])
     b = enc.combatant("b")
-    assert st(b) == ("Mortally Wounded",) and b.has("Dead")  # nothing is under BODY 0
+    # nothing is under BODY 0; the heading says Dead, not Mortally Wounded (#25 item 3)
+    assert st(b) == ("Dead",) and b.has("Dead")
     assert b.counter("death_save_penalty") == 1
 
 
@@ -270,7 +280,7 @@ def test_horizon_stagger_is_recovered_with_actions_on_the_next_turn() -> None:
            SetInitiative("c", 1), SetCondition("b", "Stagger"), SetCondition("c", "Down")]
     enc = fold("horizon", [*log, NextTurn()])
     assert enc.combatant("b").has("Stagger") is None and enc.combatant("c").has("Down")
-    assert "Bo spends 1 Action(s) this turn to recover from Stagger" in last(enc).steps[0]
+    assert "Bo spends 1 Action this turn to recover from Stagger" in last(enc).steps[0]
     enc = fold("horizon", [*log, NextTurn(), NextTurn()])
     assert enc.combatant("c").has("Down") is None
 

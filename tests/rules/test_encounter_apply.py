@@ -159,8 +159,10 @@ def test_mecha_entangle_and_break_away() -> None:
         result = rules_pkg.get("mecha.entangle").run(roll=True, seed=seed).to_dict()
         a, b = (d["value"] for d in result["dice"])
         props = proposals("mecha.entangle", {}, result)
-        assert [p.event for p in props] == ([ev.SetCondition("", "Entangled")]
-                                            if a + 6 > b + 5 else [])
+        lost = (a + 6 - (b + 5)) // 5  # "1 action for every 5 points", line 160
+        assert [p.event for p in props] == ([ev.Apply(
+            "", result["summary"], (("actions_lost", lost),) if lost else (),
+            conditions=("Entangled",))] if a + 6 > b + 5 else [])
         assert proposals("mecha.entangle", {"choice": "disarm"}, rules_pkg.get(
             "mecha.entangle").run(roll=True, seed=seed, choice="disarm").to_dict()) == []
         result = rules_pkg.get("mecha.break_away").run(roll=True, seed=seed).to_dict()

@@ -142,14 +142,17 @@ def test_proposals_from_calculators() -> None:
                           "melee": True, "target": ""}
     (p,) = propose("cyberpunk_red", "cyberpunk_red.fire", severity="Deadly")
     assert p["event"]["name"] == "On Fire" and p["event"]["level"] == "Deadly"
-    (p,) = propose("horizon", "horizon.attack", ap=10, attacks=2)
+    p, spent = propose("horizon", "horizon.attack", ap=10, attacks=2)
     assert p["event"]["damage"] == 24 and p["label"] == "24 damage"
+    assert spent["role"] == "actor" and spent["event"]["changes"] == [["magazine", -2]]
+    # a hit on the target's own armour (#25): the damage before it, with the dice rolled
     (p,) = propose("forbidden_lands", "forbidden_lands.armour", damage=3, armour=3,
                    roll=True, seed=3)
-    assert p["event"]["type"] == "apply" and ["strength", -3] in p["event"]["changes"]
+    assert p["event"]["type"] == "hit" and p["event"]["damage"] == 3
+    assert len(p["event"]["dice"]) == 3
     assert propose("mecha", "mecha.damage")  == []  # not rolled: nothing to apply
     (p,) = propose("mecha", "mecha.damage", roll=True, seed=2)
-    assert p["event"]["bypass"] is True
+    assert p["event"]["bypass"] is False and p["event"]["dice"] == []
     assert call(op="propose", game="d100", calc="horizon.attack", inputs={}, result={}
                 )["proposals"] == []
 

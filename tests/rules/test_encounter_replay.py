@@ -16,9 +16,9 @@ from rules_pkg.encounter import log as stored
 from rules_pkg.encounter.common import by_calculator
 from rules_pkg.encounter.fold import MAX_EVENTS, fold
 from rules_pkg.encounter.limits import LIMITS
-from rules_pkg.encounter.mecha import initiative
 from rules_pkg.encounter.model import Combatant
 from rules_pkg.errors import RulesError
+from rules_pkg.mecha.encounter import initiative
 from scripts.bench_replay import fight, file_text
 
 GAMES = ("mecha", "d100", "cyberpunk_red", "horizon", "forbidden_lands")
@@ -116,8 +116,8 @@ def test_the_mecha_initiative_rolls_as_its_calculator_did(reflex: int) -> None:
     cs = tuple(Combatant(f"c{i}", f"C{i}", "character", (("reflex", reflex),)) for i in range(6))
     for seed in range(40):
         a, b = replay_log(), replay_log()
-        assert initiative(cs, random.Random(seed), frozenset(), a) == old(
-            cs, random.Random(seed), frozenset(), b)
+        assert initiative(cs, random.Random(seed), frozenset(), a, frozenset()) == old(
+            cs, random.Random(seed), frozenset(), b, frozenset())
         assert a.steps == b.steps
 
 

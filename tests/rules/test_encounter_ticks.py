@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from rules_pkg import dice
+from rules_pkg.d100.encounter import _test
 from rules_pkg.encounter import (
     AddCombatant,
     ClearCondition,
@@ -16,7 +17,6 @@ from rules_pkg.encounter import (
     SetValue,
     fold,
 )
-from rules_pkg.encounter.d100 import _test
 
 CPR = "cyberpunk_red"
 
@@ -133,10 +133,14 @@ def test_crippled_to_0_wounds_becomes_blood_loss_and_hordes_bleed() -> None:
     assert bo.value("wounds") == 0 and bo.has("Blood Loss") and not bo.has("Crippled")
     horde = [*two(("magnitude_max", 30), kind="horde"), SetCondition("b", "Crippled"),
              NextTurn(seed=1), NextTurn(seed=3)]
+    # d100:49 "Hordes instead instantly gain the Blood Loss status": when Crippled is set,
+    # not at the end of its turn (#25 item 13)
+    enc = fold("d100", horde[:-2])
+    assert enc.combatant("b").has("Blood Loss")
+    assert any("a Crippled horde: it gains Blood Loss at once" in x
+               for x in enc.history[-1].steps)
     enc = fold("d100", horde)
-    assert enc.combatant("b").has("Blood Loss")  # "Hordes instead ... gain Blood Loss"
-    assert enc.combatant("b").value("magnitude") == 30
-    assert "a Crippled horde: it gains Blood Loss instead" in steps(enc)
+    assert enc.combatant("b").value("magnitude") == 30  # its Toughness tests passed
 
 
 def test_int_and_dex_are_cyberpunk_red_values() -> None:

@@ -8,17 +8,22 @@ import random
 from dataclasses import replace
 
 from .. import dice
-from ..cyberpunk_red.core import MELEE_HALF_DEFAULT, melee_note, melee_sp
-from ..cyberpunk_red.environment import ELECTROCUTION_DICE, VACUUM_DICE
-from ..cyberpunk_red.sheet import dice_of
-from .common import Log, Rules, change, d10_plus, set_value
-from .events import Hit
-from .model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
+from ..encounter.common import MINUS, Log, Rules, d10_plus, lose, set_value
+from ..encounter.events import Hit
+from ..encounter.model import Ask, Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
+from ..encounter.proposal import Inputs, read
+from ..errors import RulesError
+from .core import MELEE_HALF_DEFAULT, melee_note, melee_sp
+from .encounter_apply import HANDLERS
+from .environment import ELECTROCUTION_DICE, VACUUM_DICE
+from .melee import choke
+from .sheet import dice_of
 
 DOC = "cyberpunk-red-combat-cheat-sheet.txt"
 FIRE = {"Mild": 2, "Strong": 4, "Deadly": 6}  # § Other types of damage, Being On Fire
 VACUUM = "Asphyxiating in space"
 VACUUM_STATS = ("int", "ref", "dex")  # "to your INT, REF, and DEX"
+DEATH_SAVE = "Death Save"
 SHEET = Sheet(
     game="cyberpunk_red", title="Cyberpunk RED",
     stats=(
@@ -71,9 +76,9 @@ initiative = d10_plus("ref", "REF {v} + 1d10 ({d})",
 
 def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
     loc = e.location or "body"
+    if loc in ("choke", "throw"):
+        return _grapple(sheet, c, e, log)
     if loc not in ("body", "head"):
-        from ..errors import RulesError
-
         raise RulesError(f"the location is body or head, not {loc[:20]!r}")
     key = f"sp_{loc}"
     if e.bypass:
@@ -91,10 +96,10 @@ def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Com
             log.step(f"{loc.title()} SP {sp}")
         through = max(0, e.damage - used)
         if loc == "head":
-            log.step(f"{e.damage} - {used} = {through} through, doubled for the head")
+            log.step(f"{e.damage} {MINUS} {used} → {through} through, doubled for the head")
             through *= 2
         else:
-            log.step(f"{e.damage} - {used} = {through} through")
+            log.step(f"{e.damage} {MINUS} {used} → {through} through")
         if through:
             c = set_value(sheet, c, key, sp - 1, log)
             log.step(f"damage got through: {loc} SP {sp} → {c.value(key)}")
@@ -104,16 +109,36 @@ def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Com
     return c
 
 
-def _lose_hp(sheet: Sheet, c: Combatant, n: int, log: Log) -> Combatant:
-    before = c.value("hp")
-    c = change(sheet, c, "hp", -n, log)
-    log.step(f"HP {before} - {n} = {c.value('hp')}")
+def _grapple(sheet: Sheet, c: Combatant, e: Hit, log: Log) -> Combatant:
+    """§ Choke and § Throw (line 27): the attacker's BODY direct to HP, armour not ablated.
+    A Choke leaves a target with more than 1 HP at 1 HP and Unconscious rather than below
+    0, and 3 successive Rounds of Choke make it Unconscious; a Throw leaves it Prone and
+    ends the Grapple."""
+    if e.location == "throw":
+        c = _lose_hp(sheet, c, e.damage, log)
+        log.step(f"{c.name} is thrown: Prone, the Grapple ends ({DOC}:27)")
+        kept = tuple(x for x in c.conditions if x.name not in ("Grappled", "Prone"))
+        return replace(c, conditions=(*kept, Condition("Prone", None, "", log.round)))
+    last, count = c.counter("choke_round"), c.counter("chokes")
+    count = count if last == log.round else count + 1 if last and last == log.round - 1 else 1
+    g = choke(e.damage, c.value("hp"), count)
+    log.step(f"Choke, round {count} in a row: BODY {e.damage} direct to HP: "
+             f"HP {c.value('hp')} → {max(0, g.hp_after)}" + (f" ({g.note})" if g.note else ""))
+    c = set_value(sheet, c, "hp", max(0, g.hp_after), log)
+    c = c.with_counter("choke_round", log.round).with_counter("chokes", count)
+    if g.unconscious and not c.has("Unconscious"):
+        c = replace(c, conditions=(*c.conditions, Condition("Unconscious", None, "", log.round)))
     return c
+
+
+def _lose_hp(sheet: Sheet, c: Combatant, n: int, log: Log) -> Combatant:
+    return lose(sheet, c, "hp", n, log)
 
 
 def injury(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combatant:
     log.step(f"{name}: 5 Bonus Damage directly to HP, no ablation ({DOC} § Critical Injuries)")
-    log.note("The Critical Injury tables are not in the sheet: name the injury yourself.")
+    log.note("The Critical Injury tables are not in the sheet: it is kept as \"Critical "
+             "Injury\"; write which one in a note (the combatant's Note field).")
     c = replace(c, injuries=(*c.injuries, name))
     return _lose_hp(sheet, c, 5, log)
 
@@ -183,21 +208,54 @@ def start_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
                  "direct to HP, armour not ablated")
         c = _lose_hp(sheet, c, c.value("body"), log)
     if c.value("hp") < 1:
-        penalty = c.counter("death_save_penalty")
+        if log.asking:  # the player's own d10 (cyberpunk:49)
+            log.ask(Ask(c.id, DEATH_SAVE, 10,
+                        f"{c.name}: Death Save, d10 + penalty "
+                        f"{c.counter('death_save_penalty')}, under BODY {c.value('body')} "
+                        f"to live; a 10 always fails ({DOC}:49)"))
+            return c
         (d,) = dice.roll(rng, 10)
-        alive = d != 10 and d + penalty < c.value("body")
-        log.step(f"{c.name} is Mortally Wounded: Death Save, d10 {d} + penalty {penalty} = "
-                 f"{d + penalty} against BODY {c.value('body')}: "
-                 + ("under BODY, lives" if alive else
-                    "a 10 always fails: dies" if d == 10 else "not under BODY: dies"))
-        c = c.with_counter("death_save_penalty", penalty + 1)
-        if not alive:
-            c = replace(c, conditions=(*c.conditions, Condition("Dead", None, "", enc.round)))
+        c = _death_save(c, d, enc, log)
     return c
+
+
+def _death_save(c: Combatant, d: int, enc: Encounter, log: Log) -> Combatant:
+    """§ Death Save (line 49): "If you roll under your BODY, you live ... If you roll a 10,
+    you automatically fail"; each one adds +1 to the next."""
+    penalty = c.counter("death_save_penalty")
+    alive = d != 10 and d + penalty < c.value("body")
+    log.step(f"{c.name} is Mortally Wounded: Death Save, d10 {d} + penalty {penalty} = "
+             f"{d + penalty} against BODY {c.value('body')}: "
+             + ("under BODY, lives" if alive else
+                "a 10 always fails: dies" if d == 10 else "not under BODY: dies"))
+    c = c.with_counter("death_save_penalty", penalty + 1)
+    if not alive:
+        c = replace(c, conditions=(*c.conditions, Condition("Dead", None, "", enc.round)))
+    return c
+
+
+def answer(sheet: Sheet, c: Combatant, name: str, faces: tuple[int, ...], enc: Encounter,
+           rng: random.Random, log: Log) -> Combatant:
+    if name != DEATH_SAVE:
+        raise RulesError(f"Cyberpunk RED asks for no roll called {name[:40]!r}")
+    return _death_save(c, faces[0], enc, log)
+
+
+def out(c: Combatant) -> str:
+    return "Dead" if c.has("Dead") else "Unconscious" if c.has("Unconscious") else ""
+
+
+def bring_back(sheet: Sheet, c: Combatant, log: Log) -> Combatant:
+    gone = [x.name for x in c.conditions if x.name in ("Dead", "Unconscious")]
+    if gone:
+        log.step(f"the GM's call: no longer {' or '.join(gone)}")
+    return replace(c, conditions=tuple(x for x in c.conditions if x.name not in gone))
 
 
 def status(c: Combatant) -> tuple[str, ...]:
     hp, full = c.value("hp"), c.value("hp_max")
+    if c.has("Dead"):
+        return ("Dead",)
     if hp < 1:
         return ("Mortally Wounded",)
     if hp < (full + 1) // 2:
@@ -205,5 +263,31 @@ def status(c: Combatant) -> tuple[str, ...]:
     return ()
 
 
+def _target_sp(c: Combatant) -> dict[str, int]:
+    return {"sp": c.value("sp_body"), "sp_body": c.value("sp_body"),
+            "sp_head": c.value("sp_head")}
+
+
+# A calculator run "as" a combatant, "against" another: the inputs their sheets decide.
+ACTOR: dict[str, Inputs] = {
+    "cyberpunk_red.ranged": read("ref"),
+    "cyberpunk_red.autofire": read("ref", "bullets"),
+    "cyberpunk_red.suppressive": read("ref", "bullets"),
+    "cyberpunk_red.death_save": lambda c: {"body": c.value("body"),
+                                           "penalty": c.counter("death_save_penalty")},
+    "cyberpunk_red.brawling": read("body"),
+    "cyberpunk_red.grapple_action": read("body"),
+}
+TARGET: dict[str, Inputs] = {
+    "cyberpunk_red.damage": read(sp="sp_body"),
+    "cyberpunk_red.ranged": _target_sp,
+    "cyberpunk_red.melee": _target_sp,
+    "cyberpunk_red.autofire": _target_sp,
+    "cyberpunk_red.shotgun_shell": _target_sp,
+    "cyberpunk_red.explosive": _target_sp,
+    "cyberpunk_red.grapple_action": read("hp"),
+}
+
 RULES = Rules(SHEET, initiative, hit, status, start_turn=start_turn, end_turn=end_turn,
-              injury=injury, cleared=cleared)
+              injury=injury, cleared=cleared, answer=answer, out=out, bring_back=bring_back,
+              apply=HANDLERS, actor=ACTOR, target=TARGET)

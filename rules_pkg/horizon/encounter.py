@@ -6,9 +6,20 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .common import Log, Rules, by_calculator, set_value
-from .events import Hit
-from .model import MAX_VALUE, Combatant, ConditionDef, Encounter, Sheet, Stat
+from ..encounter import events as ev
+from ..encounter.common import Log, Rules, by_calculator, set_value
+from ..encounter.events import Hit
+from ..encounter.model import MAX_VALUE, Combatant, ConditionDef, Encounter, Sheet, Stat
+from ..encounter.proposal import (
+    Handler,
+    Inputs,
+    Proposal,
+    Values,
+    as_int,
+    plural,
+    read,
+    values_of,
+)
 
 DOC = "horizon-out-of-the-ashes-combat.txt"
 DEFENSE = f"{DOC} § Defense Actions"
@@ -40,6 +51,9 @@ SHEET = Sheet(
            "a combatant takes is tallied for the Director.",
            "Not in the source: how equal Awareness scores are ordered; here the combatant "
            "added first acts first."),
+    main=("damage",),
+    surprise=(f"Surprise: the team that strikes first adds its ACU rank to its Awareness "
+              f"result ({DOC} § Surprise!, lines 1807-1811)"),
 )
 
 
@@ -74,8 +88,8 @@ def start_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
         c = c.with_value("defense", 0)
     for name, actions in (("Stagger", 1), ("Down", 2)):
         if c.has(name):  # recovering is what those Actions buy: the condition ends
-            log.step(f"{c.name} spends {actions} Action(s) this turn to recover from {name} "
-                     f"({WOUNDING})")
+            log.step(f"{c.name} spends {plural(actions, 'Action')} this turn to recover from "
+                     f"{name} ({WOUNDING})")
             c = replace(c, conditions=tuple(x for x in c.conditions if x.name != name))
     return c
 
@@ -84,4 +98,61 @@ def status(c: Combatant) -> tuple[str, ...]:
     return ()
 
 
-RULES = Rules(SHEET, initiative, hit, status, start_turn=start_turn)
+# --- "Apply to …" -------------------------------------------------------------------
+def _proposals(calc: str, inputs: Values, result: Values) -> list[Proposal]:
+    vals = values_of(result)
+    summary = str(result.get("summary", ""))[:150]
+    if calc == "horizon.attack":
+        dmg = as_int(vals.get("Target 1"))
+        if dmg is None:
+            return []
+        bypass = bool(vals.get("Ignores Defense"))
+        # § The Magazine (line 1687): each Attack made uses one up (split among targets)
+        n = int(inputs.get("attacks", 1))
+        return [Proposal(f"{dmg} damage" + (" (ignores Defense)" if bypass else ""),
+                         ev.Hit("", dmg, bypass=bypass, source=summary)),
+                Proposal(f"{plural(n, 'Attack')} from the Magazine", ev.Apply(
+                    "", summary, (("magazine", -n),)), "actor")]
+    if calc == "horizon.wounding":
+        dmg = as_int(vals.get("Damage"))
+        if dmg is None or "Outcome" not in vals:
+            return []
+        cond = str(inputs.get("condition", "")) if vals["Outcome"] == "applied" else ""
+        if cond == "Shatter Head":  # "double damage from the attack": the doubled damage,
+            return [Proposal(f"{dmg} damage (Shatter Head: doubled)",  # nothing lasting
+                             ev.Hit("", dmg, source=summary))]
+        return [Proposal(f"{dmg} damage" + (f", {cond}" if cond else ""),
+                         ev.Hit("", dmg, source=summary, condition=cond))]
+    if calc == "horizon.defense":
+        pool = as_int(vals.get("Negates up to"))
+        return [] if pool is None else [Proposal(f"Defense +{pool}", ev.Apply(
+            "", summary, (("defense", pool),)))]
+    if calc == "horizon.reload":
+        # § Reload (lines 1689-1691): Reload x actions added, "completely filled but no
+        # more": an amount up to the Magazine, whatever the form said was left in it
+        mag, per = as_int(vals.get("Magazine")), as_int(vals.get("Reload"))
+        if mag is None or per is None:
+            return []
+        n = per * int(inputs.get("actions", 1))
+        return [Proposal(f"Reload: up to {plural(n, 'Attack')} (Magazine {mag})", ev.Apply(
+            "", summary, (("magazine", n),), upto=(("magazine", mag),)), "actor")]
+    if calc in ("horizon.combat_test", "horizon.skill_test"):
+        ap = as_int(vals.get("AP score"))
+        return [] if ap is None else [Proposal(f"AP {ap}", ev.Apply(
+            "", summary, sets=(("ap", ap),)))]
+    return []
+
+
+APPLY: dict[str, Handler] = {c: _proposals for c in (
+    "horizon.attack", "horizon.wounding", "horizon.defense", "horizon.reload",
+    "horizon.combat_test", "horizon.skill_test")}
+ACTOR: dict[str, Inputs] = {
+    "horizon.reload": read(loaded="magazine"),
+    "horizon.attack": read("ap"),
+    "horizon.wounding": read("ap"),
+    "horizon.defense": read("ap"),
+    "horizon.move": read("ap"),
+}
+
+RULES = Rules(SHEET, initiative, hit, status, start_turn=start_turn, apply=APPLY,
+              actor=ACTOR)

@@ -7,19 +7,25 @@ import random
 from dataclasses import replace
 
 from .. import dice, registry
+from ..encounter.common import HALF_ACTION, Log, Rules, d10_plus, lose, set_value
+from ..encounter.events import Hit
+from ..encounter.model import Ask, Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
 from ..errors import RulesError
-from .common import HALF_ACTION, Log, Rules, d10_plus, set_value
-from .events import Hit
-from .model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
+from .encounter_apply import ACTOR, APPLY, TARGET
 
 DOC = "d100-combat-circumstances-and-status-effects.txt"
 ST = f"{DOC} § Status Effects"
 # who can take no more than a Half Action (Dazed, Pinned) or none (Stunned, Helpless)
 HALF_ONLY = ("Dazed", "Pinned", "Stunned", "Helpless")
+# the rolls a player makes (asked at the moment they happen, #25 item 2)
+BLOOD_LOSS_TEST, BLOOD_LOSS_DECAY = "Blood Loss test", "Blood Loss decay"
+CRIPPLED_TEST, CRIPPLED_DAMAGE = "Crippled test", "Crippled damage"
+PINNED_TEST = "Pinned test"
 
 
-def _c(name: str, effect: str, rounds: int | None = None) -> ConditionDef:
-    return ConditionDef(name, effect, ST, rounds)
+def _c(name: str, effect: str, rounds: int | None = None,
+       loses_turn: bool = False) -> ConditionDef:
+    return ConditionDef(name, effect, ST, rounds, loses_turn=loses_turn)
 
 
 SHEET = Sheet(
@@ -52,10 +58,11 @@ SHEET = Sheet(
         _c("Deaf", "auto-fail tests that rely on hearing"),
         _c("Frenzy", "+10 WS and WP; cannot parry or dodge; attack the nearest foe"),
         _c("Hallucinating", "the Hallucinogenic table for 1d10 rounds"),
-        _c("Helpless", "cannot act; WS attacks auto-hit, BS +30, damage dice twice"),
+        _c("Helpless", "cannot act; WS attacks auto-hit, BS +30, damage dice twice",
+           loses_turn=True),
         _c("Immobilised", "no Movement actions; -20 to parries; dodges fail"),
         _c("Prone", "enemies +10 WS, -10 BS (not point blank); -10 WS and -20 Agility"),
-        _c("Stunned", "cannot act; enemies +20 to hit"),
+        _c("Stunned", "cannot act; enemies +20 to hit", loses_turn=True),
         ConditionDef("Pinned", "a single Half Action; -20 BS; Willpower test at the end of "
                      "the turn to recover", f"{DOC} § Pinning"),
     ),
@@ -81,11 +88,7 @@ def _pool(c: Combatant) -> str:
 
 
 def _lose(sheet: Sheet, c: Combatant, n: int, log: Log) -> Combatant:
-    key = _pool(c)
-    before = c.value(key)
-    c = set_value(sheet, c, key, before - n, log)
-    log.step(f"{sheet.stat(key).label} {before} - {n} = {c.value(key)}")
-    return c
+    return lose(sheet, c, _pool(c), n, log)
 
 
 def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
@@ -116,33 +119,50 @@ def _crippled(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
     1d10 ignoring AP and TB. Hordes instead instantly gain Blood Loss (at the end of
     the turn here: the moment the tracker sees it)."""
     if c.kind == "horde":
-        if not c.has("Blood Loss"):
-            log.step(f"{c.name} is a Crippled horde: it gains Blood Loss instead")
-            c = replace(c, conditions=(*c.conditions,
-                                       Condition("Blood Loss", None, "", enc.round)))
-        return c
+        return gained(sheet, c, "Crippled", log)
     held = next((x for x in HALF_ONLY if c.has(x)), "")
     if held or c.counter(HALF_ACTION):
         why = (f"{held}: at most a Half Action" if held else "took at most a Half Action")
         log.step(f"{c.name}, Crippled: {why}, no Toughness test")
         return c
+    if log.asking:
+        log.ask(Ask(c.id, CRIPPLED_TEST, 100, f"{c.name}, Crippled, more than a Half Action: "
+                    f"Toughness test, d100 against {c.value('toughness')} ({ST})"))
+        return c
+    (rolled,) = dice.roll(rng, 100)
+    return _crippled_test(sheet, c, rolled, rng, log)
+
+
+def _crippled_test(sheet: Sheet, c: Combatant, rolled: int, rng: random.Random,
+                   log: Log) -> Combatant:
     t = c.value("toughness")
-    rolled, ok = _test(rng, t)
+    ok = _passes(rolled, t)
     log.step(f"{c.name}, Crippled, more than a Half Action: Toughness test {rolled} against "
              f"{t}: " + ("passed" if ok else "failed"))
     log.note("Crippled tests only a turn of more than a Half Action: if this one was less, "
              "Undo, tick 'Only a Half Action this turn' and press Next turn again.")
     if ok:
         return c
+    if log.asking:
+        log.ask(Ask(c.id, CRIPPLED_DAMAGE, 10, f"{c.name} failed: 1d10 damage, ignoring AP "
+                    f"and TB ({ST})"))
+        return c
     (d,) = dice.roll(rng, 10)
+    return _crippled_damage(sheet, c, d, log)
+
+
+def _crippled_damage(sheet: Sheet, c: Combatant, d: int, log: Log) -> Combatant:
     log.step(f"1d10 ({d}) damage, ignoring AP and TB")
-    return hit(sheet, c, Hit(c.id, d, location="crippled"), rng, log)
+    return hit(sheet, c, Hit(c.id, d, location="crippled"), random.Random(0), log)
+
+
+def _passes(rolled: int, target: int) -> bool:
+    return bool(registry.get("d100.degrees").run(target=target, rolled=rolled).value("Success"))
 
 
 def _test(rng: random.Random, target: int) -> tuple[int, bool]:
     (rolled,) = dice.roll(rng, 100)
-    r = registry.get("d100.degrees").run(target=target, rolled=rolled)
-    return rolled, bool(r.value("Success"))
+    return rolled, _passes(rolled, target)
 
 
 def end_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
@@ -161,30 +181,100 @@ def end_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
                      f"- TB {c.value('tb')} = {n}")
             c = _lose(sheet, c, n, log)
     if c.has("Blood Loss"):
-        t = c.value("toughness")
-        rolled, ok = _test(rng, t)
-        log.step(f"{c.name}, Blood Loss: Toughness test {rolled} against {t}: "
-                 + ("passed" if ok else "failed"))
-        if not ok:
-            (d,) = dice.roll(rng, 5)
-            if horde:
-                log.step(f"a horde loses 1d5 ({d}) magnitude")
-                c = _lose(sheet, c, d, log)
-            else:
-                c = set_value(sheet, c, "toughness", t - d, log)
-                log.step(f"1d5 ({d}) Toughness decay: {t} → {c.value('toughness')}"
-                         + (": 0 Toughness, dead" if c.value("toughness") == 0 else ""))
+        if log.asking:
+            log.ask(Ask(c.id, BLOOD_LOSS_TEST, 100, f"{c.name}, Blood Loss: Toughness test, "
+                        f"d100 against {c.value('toughness')} ({ST})"))
+        else:
+            (rolled,) = dice.roll(rng, 100)
+            c = _blood_loss(sheet, c, rolled, rng, log)
     if c.has("Crippled"):
         c = _crippled(sheet, c, enc, rng, log)
     if c.has("Pinned"):
-        w = c.value("willpower")
-        rolled, ok = _test(rng, w)
-        log.step(f"{c.name}, Pinned: Willpower test {rolled} against {w}: "
-                 + ("recovers" if ok else "still Pinned"))
-        log.note("Pinning: the +30 for not being shot at or being in cover is not applied "
-                 "here; clear Pinned by hand if it applies.")
-        if ok:
-            c = replace(c, conditions=tuple(x for x in c.conditions if x.name != "Pinned"))
+        if log.asking:
+            log.ask(Ask(c.id, PINNED_TEST, 100, f"{c.name}, Pinned: Willpower test, d100 "
+                        f"against {c.value('willpower')} to recover ({DOC} § Pinning)"))
+        else:
+            (rolled,) = dice.roll(rng, 100)
+            c = _pinned(c, rolled, log)
+    return c
+
+
+def _blood_loss(sheet: Sheet, c: Combatant, rolled: int, rng: random.Random,
+                log: Log) -> Combatant:
+    t = c.value("toughness")
+    ok = _passes(rolled, t)
+    log.step(f"{c.name}, Blood Loss: Toughness test {rolled} against {t}: "
+             + ("passed" if ok else "failed"))
+    if ok:
+        return c
+    if log.asking:
+        what = "magnitude" if c.kind == "horde" else "Toughness decay"
+        log.ask(Ask(c.id, BLOOD_LOSS_DECAY, 5, f"{c.name} failed: 1d5 {what} ({ST})"))
+        return c
+    (d,) = dice.roll(rng, 5)
+    return _decay(sheet, c, d, log)
+
+
+def _decay(sheet: Sheet, c: Combatant, d: int, log: Log) -> Combatant:
+    if c.kind == "horde":
+        log.step(f"a horde loses 1d5 ({d}) magnitude")
+        return _lose(sheet, c, d, log)
+    t = c.value("toughness")
+    c = set_value(sheet, c, "toughness", t - d, log)
+    log.step(f"1d5 ({d}) Toughness decay: {t} → {c.value('toughness')}"
+             + (": 0 Toughness, dead" if c.value("toughness") == 0 else ""))
+    return c
+
+
+def _pinned(c: Combatant, rolled: int, log: Log) -> Combatant:
+    w = c.value("willpower")
+    ok = _passes(rolled, w)
+    log.step(f"{c.name}, Pinned: Willpower test {rolled} against {w}: "
+             + ("recovers" if ok else "still Pinned"))
+    log.note("Pinning: the +30 for not being shot at or being in cover is not applied "
+             "here; clear Pinned by hand if it applies.")
+    if ok:
+        c = replace(c, conditions=tuple(x for x in c.conditions if x.name != "Pinned"))
+    return c
+
+
+def answer(sheet: Sheet, c: Combatant, name: str, faces: tuple[int, ...], enc: Encounter,
+           rng: random.Random, log: Log) -> Combatant:
+    (d,) = faces
+    if name == BLOOD_LOSS_TEST:
+        return _blood_loss(sheet, c, d, rng, log)
+    if name == BLOOD_LOSS_DECAY:
+        return _decay(sheet, c, d, log)
+    if name == CRIPPLED_TEST:
+        return _crippled_test(sheet, c, d, rng, log)
+    if name == CRIPPLED_DAMAGE:
+        return _crippled_damage(sheet, c, d, log)
+    if name == PINNED_TEST:
+        return _pinned(c, d, log)
+    raise RulesError(f"the d100 game asks for no roll called {name[:40]!r}")
+
+
+def gained(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combatant:
+    """§ Crippled (line 49): "Hordes instead instantly gain the Blood Loss status"."""
+    if name == "Crippled" and c.kind == "horde" and not c.has("Blood Loss"):
+        log.step(f"{c.name} is a Crippled horde: it gains Blood Loss at once ({ST})")
+        c = replace(c, conditions=(*c.conditions, Condition("Blood Loss", None, "", log.round)))
+    return c
+
+
+def out(c: Combatant) -> str:
+    if c.value("toughness") == 0 and c.has("Blood Loss"):
+        return "Dead"
+    if c.kind == "horde" and c.value("magnitude") == 0:
+        return "Broken up"
+    return ""
+
+
+def bring_back(sheet: Sheet, c: Combatant, log: Log) -> Combatant:
+    for key in ("toughness", "magnitude"):
+        if c.value(key) == 0 and out(c):
+            c = set_value(sheet, c, key, 1, log)
+            log.step(f"the GM's call: {sheet.stat(key).label} 0 → 1")
     return c
 
 
@@ -199,6 +289,5 @@ def status(c: Combatant) -> tuple[str, ...]:
     return tuple(out)
 
 
-
-
-RULES = Rules(SHEET, initiative, hit, status, end_turn=end_turn)
+RULES = Rules(SHEET, initiative, hit, status, end_turn=end_turn, answer=answer, out=out,
+              bring_back=bring_back, gained=gained, apply=APPLY, actor=ACTOR, target=TARGET)

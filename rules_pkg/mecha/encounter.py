@@ -6,10 +6,23 @@ from __future__ import annotations
 import random
 
 from .. import dice
-from ..mecha.initiative import outcome
-from .common import Log, Rules, in_turn, set_value
-from .events import Hit
-from .model import Combatant, ConditionDef, Sheet, Stat
+from ..encounter import events as ev
+from ..encounter.common import MINUS, Log, Rules, in_turn, lose, set_value
+from ..encounter.events import Hit
+from ..encounter.model import Combatant, ConditionDef, Sheet, Stat
+from ..encounter.proposal import (
+    Handler,
+    Inputs,
+    Proposal,
+    Values,
+    as_int,
+    dice_of,
+    plural,
+    read,
+    summary_of,
+    values_of,
+)
+from .initiative import outcome
 
 DOC = "mecha-d10-non-mecha-combat.md"
 ACTIONS = f"{DOC} § Combat Actions"
@@ -35,7 +48,7 @@ SHEET = Sheet(
         ConditionDef("Light cover", "attackers take -2", ACTIONS),
         ConditionDef("Heavy cover", "attackers take -4", ACTIONS),
         ConditionDef("Critical failure", "lose the next two actions or one full turn, "
-                     "whichever is greater", ACTIONS, rounds=1),
+                     "whichever is greater", ACTIONS, rounds=1, loses_turn=True),
     ),
     initiative=(f"Initiative: 1 die + Reflex, highest first, determined again at the start of "
                 f"every round ({DOC} § 1 Determine initiative, § 6 Additional Actions)"),
@@ -63,22 +76,71 @@ initiative = in_turn(_score, "The source has no Surprise rule: ignored.")
 
 
 def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
+    """§ 5 Check Wounds (line 68): the target's own armour dice, as rolled by a calculator
+    or at the table when there are as many, else rolled here."""
     n = 0 if e.bypass else c.value("armour_dice")  # no armour dice: no draw from rng
-    rolled = dice.roll(rng, 10, n)
+    if n and len(e.dice) == n:
+        rolled = list(e.dice)
+    else:
+        if n and e.dice:
+            log.note(f"{len(e.dice)} armour dice were given, but {c.name} rolls {n}: "
+                     "rolled here instead")
+        rolled = list(dice.roll(rng, 10, n))
     damage = max(0, e.damage - sum(rolled))
     if e.bypass:
         log.step("armour already rolled (or ignored)")
     elif n:
         log.step(f"armour roll {n}d10: {' + '.join(map(str, rolled))} = {sum(rolled)}; "
-                 f"{e.damage} - {sum(rolled)} → {damage}")
-    before = c.value("vitality")
-    c = set_value(sheet, c, "vitality", before - damage, log)
-    log.step(f"vitality {before} - {damage} = {c.value('vitality')}")
-    return c
+                 f"{e.damage} {MINUS} {sum(rolled)} → {damage}")
+    return lose(sheet, c, "vitality", damage, log)
 
 
 def status(c: Combatant) -> tuple[str, ...]:
     return ("Out of the fight",) if c.value("vitality") == 0 else ()
 
 
-RULES = Rules(SHEET, initiative, hit, status, reroll_each_round=True)
+def out(c: Combatant) -> str:
+    return "vitality 0" if c.value("vitality") == 0 else ""
+
+
+def bring_back(sheet: Sheet, c: Combatant, log: Log) -> Combatant:
+    if c.value("vitality") == 0:
+        log.step("the GM's call: Vitality 0 → 1")
+        c = set_value(sheet, c, "vitality", 1, log)
+    return c
+
+
+# --- "Apply to …" -------------------------------------------------------------------
+def _proposals(calc: str, inputs: Values, result: Values) -> list[Proposal]:
+    vals = values_of(result)
+    if calc == "mecha.entangle":  # § Entangling & Disarming, line 160: lost actions add up
+        lost = as_int(vals.get("Actions lost"))
+        if lost is None or inputs.get("choice") != "entangle":
+            return []
+        return [Proposal(f"Entangled, {plural(lost, 'action')} lost", ev.Apply(
+            "", summary_of(result), (("actions_lost", lost),) if lost else (),
+            conditions=("Entangled",)))]
+    if calc == "mecha.break_away":  # § Breaking Away: out of close combat
+        return [Proposal("Broke away: no longer Entangled", ev.ClearCondition(
+            "", "Entangled"), "actor")] if vals.get("Broke away") is True else []
+    rolled = dice_of(result, "damage")
+    if not rolled or as_int(vals.get("Damage")) is None:
+        return []
+    # the damage before armour; the target's own armour dice come off it (§ 5 Check Wounds)
+    armour = tuple(dice_of(result, "armour"))
+    return [Proposal(f"{sum(rolled)} damage, before armour", ev.Hit(
+        "", sum(rolled), source=summary_of(result), dice=armour))]
+
+
+APPLY: dict[str, Handler] = {c: _proposals for c in (
+    "mecha.attack", "mecha.damage", "mecha.entangle", "mecha.break_away")}
+ACTOR: dict[str, Inputs] = {
+    "mecha.initiative": read("reflex"),
+    "mecha.attack": read("strength"),
+    "mecha.damage": read("strength"),
+}
+TARGET: dict[str, Inputs] = {"mecha.attack": read("armour_dice"),
+                             "mecha.damage": read("armour_dice")}
+
+RULES = Rules(SHEET, initiative, hit, status, reroll_each_round=True, out=out,
+              bring_back=bring_back, apply=APPLY, actor=ACTOR, target=TARGET)

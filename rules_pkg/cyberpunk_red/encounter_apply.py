@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cyberpunk_red.core import crit_face
-from ..cyberpunk_red.cover import hit_cover
-from ..cyberpunk_red.environment import ELECTROCUTION_DICE, FALLING_DV
-from ..cyberpunk_red.ranged import AUTOFIRE_BULLETS, SUPPRESSIVE_BULLETS, autofire_caps
-from ..cyberpunk_red.sheet import dice_of as sheet_dice
-from . import events as ev
-from .proposal import Proposal, Values, as_int, dice_of, summary_of, values_of
+from ..encounter import events as ev
+from ..encounter.proposal import Proposal, Values, as_int, dice_of, summary_of, values_of
+from .core import crit_face
+from .cover import hit_cover
+from .environment import ELECTROCUTION_DICE, FALLING_DV
+from .ranged import AUTOFIRE_BULLETS, SUPPRESSIVE_BULLETS, autofire_caps
+from .sheet import dice_of as sheet_dice
 
 Handler = Callable[[str, Values, Values], list[Proposal]]
 
@@ -48,6 +48,13 @@ def _hit(calc: str, inputs: Values, result: Values) -> list[Proposal]:
     hit = ev.Hit("", damage, location=loc, melee=melee, critical=critical,
                  source=summary_of(result))
     return [Proposal(_label(damage, loc, melee, critical), hit)]
+
+
+def _shot(calc: str, inputs: Values, result: Values) -> list[Proposal]:
+    """A single shot (§ Ranged combat): its damage on a hit, and the bullet, hit or miss."""
+    if not dice_of(result, "attack"):
+        return []
+    return [*_hit(calc, inputs, result), _spent(calc, 1, "bullet")]
 
 
 def _spent(calc: str, n: int, what: str) -> Proposal:
@@ -170,11 +177,14 @@ def _fire(calc: str, inputs: Values, result: Values) -> list[Proposal]:
 
 
 def _grapple(calc: str, inputs: Values, result: Values) -> list[Proposal]:
+    """§ Choke, § Throw: worked out on the target's own HP and its successive Chokes."""
     body = as_int(inputs.get("body"))
     if not body:
         return []
-    return [Proposal(f"{body} direct to HP", ev.Hit("", body, bypass=True,
-                                                    source=summary_of(result)))]
+    action = "throw" if inputs.get("action") == "throw" else "choke"
+    return [Proposal(f"{action.title()}: {body} direct to HP" + (", Prone" if action == "throw"
+                                                                  else ""),
+                     ev.Hit("", body, location=action, bypass=True, source=summary_of(result)))]
 
 
 def _grab(calc: str, inputs: Values, result: Values) -> list[Proposal]:
@@ -214,7 +224,7 @@ def _brawling(calc: str, inputs: Values, result: Values) -> list[Proposal]:
 
 
 HANDLERS: dict[str, Handler] = {
-    "cyberpunk_red.damage": _hit, "cyberpunk_red.ranged": _hit, "cyberpunk_red.melee": _hit,
+    "cyberpunk_red.damage": _hit, "cyberpunk_red.ranged": _shot, "cyberpunk_red.melee": _hit,
     "cyberpunk_red.autofire": _autofire, "cyberpunk_red.suppressive": _ammo,
     "cyberpunk_red.shotgun_shell": _shotgun, "cyberpunk_red.explosive": _explosive,
     "cyberpunk_red.electrocution": _electrocution, "cyberpunk_red.drowning": _drowning,

@@ -1,0 +1,55 @@
+// @ts-check
+// The encounter tracker's one way into Python (rules_pkg.encounter.api, handed over by
+// bridge.py), shared by the Encounter page (encounter.js) and "Apply to …" on every
+// calculator (encounter-apply.js), so neither imports the other.
+
+import { encounter, python } from "./boot.mjs";
+import { fileText, saveEncounter } from "./encounter-store.js";
+import { FRAMED } from "./guards.mjs";
+
+/** A message for the player (the rules refused, or the engine is missing): never a bug. */
+export class EncounterError extends Error {}
+/** The engine itself could not start (not the encounter's fault). */
+export class EngineMissing extends EncounterError {}
+
+/** Python's encounter entry point, once the rules engine is ready (boot.mjs).
+ * @returns {Promise<(request: string) => Promise<string>>} */
+async function engine() {
+  try {
+    if (FRAMED) throw new Error("framed: no engine (guards.mjs)");
+    await python();
+  } catch {
+    throw new EngineMissing("The rules engine could not be loaded.");
+  }
+  return encounter;
+}
+
+/** @param {Record<string, any>} req @returns {Promise<Record<string, any>>} */
+export async function py(req) {
+  const fn = await engine();
+  const reply = JSON.parse(await fn(JSON.stringify(req)));
+  if (!reply.ok) {
+    if (reply.kind !== "rules") console.warn("Tableside encounter:", reply.detail);
+    throw new EncounterError(reply.kind === "rules" ? reply.message
+      : "Encounter error: this could not be worked out.");
+  }
+  return reply;
+}
+
+/**
+ * A stored encounter read through Python (checked, and migrated to this build's schema,
+ * which is then stored). Throws an EncounterError when it cannot be read.
+ * @param {import("./encounter-store.js").EncDoc} doc
+ */
+export async function migrated(doc) {
+  const reply = await py({ op: "import", text: fileText(doc) });
+  if (reply.schema !== doc.schema || reply.name !== doc.name
+      || JSON.stringify(reply.events) !== JSON.stringify(doc.events)) {
+    doc.events = reply.events;
+    doc.name = reply.name; // cleaned (rules_pkg/untrusted.py)
+    doc.schema = reply.schema;
+    delete doc.redo; // schema 1's redo stack: Redo is an event now
+    saveEncounter(doc);
+  }
+  return doc;
+}

@@ -1,0 +1,144 @@
+"""Turns and rounds: a turn ends (its end-of-turn rules, the bearer's own durations), the
+next one starts (skipping those out of the fight, losing the turns a condition costs), a
+round begins; a player's roll the rules asked for is answered.
+
+Durations count the affected combatant's own turns (#25 item 5): "for N of its turns",
+ending at the end of its N-th turn; a condition set during its bearer's own turn does not
+count that turn ("until the end of its next turn").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from .. import dice
+from ..errors import RulesError
+from . import events as ev
+from . import order
+from .common import HALF_ACTION, Log, Rules, cond_text
+from .model import Combatant, Encounter
+
+OUT = "out"  # counter: the GM took the combatant out of the fight
+
+
+def out_reason(rules: Rules, c: Combatant) -> str:
+    """Why a combatant is out of the fight ("": it is in): the GM's call, or the rules'."""
+    return "the GM's call" if c.counter(OUT) else rules.out(c)
+
+
+def waiting(enc: Encounter) -> None:
+    if enc.asks:
+        a = enc.asks[0]
+        raise RulesError(f"{enc.combatant(a.id).name}'s {a.name} first: enter the "
+                         f"d{a.sides} or Roll")
+
+
+def started(enc: Encounter) -> None:
+    if enc.round == 0 or not enc.order:
+        raise RulesError("roll initiative first")
+
+
+def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
+              log: Log, half_action: bool = False) -> tuple[Encounter, str]:
+    started(enc)
+    cur = enc.current
+    assert cur is not None
+    enc = _end(rules, enc, cur, rng, log, half_action)
+    for _ in range(2 * len(enc.order)):  # at most twice round: everyone out or losing turns
+        enc = _advance(rules, enc, rng, log)
+        nxt = enc.current
+        assert nxt is not None
+        why = out_reason(rules, nxt)
+        if why:  # #25 item 3: no turn for those out of the fight
+            log.step(f"{nxt.name} is out of the fight ({why}): no turn")
+            continue
+        enc = enc.replace_combatant(rules.start_turn(rules.sheet, nxt, enc, rng, log))
+        lost = lost_turn(rules, enc.combatant(nxt.id))
+        if not lost:
+            break
+        # a condition that costs the turn: it passes (its end-of-turn rules, its durations)
+        log.step(f"{nxt.name} is {lost}: this turn is lost")
+        enc = _end(rules, enc, enc.combatant(nxt.id), rng, log, True)
+    now = enc.current
+    assert now is not None
+    return enc, f"Round {enc.round}: {now.name}'s turn"
+
+
+def lost_turn(rules: Rules, c: Combatant) -> str:
+    """The condition (with its source) that costs this combatant its turn ("": none)."""
+    for cond in c.conditions:
+        d = rules.sheet.find(cond.name)  # None: the table's own condition
+        if d and d.loses_turn:
+            return f"{cond_text(cond)} ({d.source})"
+    return ""
+
+
+def _advance(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
+    turn = enc.turn + 1
+    if turn >= len(enc.order):
+        enc = new_round(rules, enc, rng, log)
+        turn = 0
+    return replace(enc, turn=turn)
+
+
+def _end(rules: Rules, enc: Encounter, c: Combatant, rng: random.Random, log: Log,
+         half_action: bool) -> Encounter:
+    """A turn ends: the game's end-of-turn rules (which read `half_action` as a counter, for
+    this one call: d100 Crippled), then the bearer's durations count this turn."""
+    ended = rules.end_turn(rules.sheet, c.with_counter(HALF_ACTION, int(half_action)), enc,
+                           rng, log)
+    ended = replace(ended, counters=tuple(x for x in ended.counters if x[0] != HALF_ACTION))
+    kept = []
+    for cond in ended.conditions:
+        if cond.rounds is None or (cond.own_turn and cond.since == enc.round):
+            kept.append(cond)  # until cleared; or set in this very turn: not counted
+        elif cond.rounds <= 1:
+            log.step(f"{c.name}: {cond_text(cond)} ends")
+        else:
+            kept.append(replace(cond, rounds=cond.rounds - 1, own_turn=False))
+            log.step(f"{c.name}: {cond_text(cond)}, {turns_left(cond.rounds - 1)}")
+    return enc.replace_combatant(replace(ended, conditions=tuple(kept)))
+
+
+def turns_left(n: int) -> str:
+    return f"{n} of its turns left" if n != 1 else "1 of its turns left"
+
+
+def answer(rules: Rules, enc: Encounter, e: ev.Answer, log: Log) -> tuple[Encounter, str]:
+    """A player's dice for a roll the rules asked for, checked against the die's faces."""
+    ask = next((a for a in enc.asks if a.id == e.target and a.name == e.name), None)
+    c = enc.combatant(e.target)
+    if ask is None:
+        raise RulesError(f"no {e.name[:40]} is waiting for {c.name}")
+    faces = e.faces
+    if faces:
+        if len(faces) != ask.count or any(not 1 <= f <= ask.sides for f in faces):
+            dice_name = f"{ask.count}d{ask.sides}" if ask.count > 1 else f"a d{ask.sides}"
+            raise RulesError(f"{c.name}'s {ask.name} is {dice_name}: "
+                             f"{'each die is' if ask.count > 1 else 'enter'} 1 to {ask.sides}")
+        log.step(f"{c.name} rolled {', '.join(map(str, faces))} at the table")
+    else:
+        faces = tuple(dice.roll(random.Random(e.seed), ask.sides, ask.count))
+        log.step(f"rolled for {c.name}: {', '.join(map(str, faces))}")
+    rest = list(enc.asks)
+    rest.remove(ask)
+    enc = replace(enc, asks=tuple(rest))
+    log.asking = True  # what the answer leads to is asked too (a failed test's damage die)
+    after = rules.answer(rules.sheet, c, ask.name, faces, enc, random.Random(e.seed), log)
+    return enc.replace_combatant(after), f"{c.name}: {ask.name} {', '.join(map(str, faces))}"
+
+
+def new_round(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
+    enc = replace(enc, round=enc.round + 1)
+    log.step(f"Round {enc.round} begins")
+    if rules.reroll_each_round:
+        log.step(rules.sheet.initiative)
+        scores = rules.initiative(enc.combatants, rng, frozenset(), log, frozenset())
+        enc = replace(enc, combatants=tuple(replace(c, initiative=scores[c.id])
+                                            for c in enc.combatants))
+        enc = order.sort(rules, enc, keep_current=False)
+        log.step("Turn order: " + order.order_text(enc))
+    return enc
+
+

