@@ -6,7 +6,7 @@
 
 import { h } from "./dom.mjs";
 import { EncounterError, migrated, py } from "./encounter-apply.js";
-import { sriFor } from "./integrity.mjs";
+import { sriFor, verifiedModules } from "./integrity.mjs";
 import {
   activeEncounter, deleteEncounter, encountersOf, newEid, newEncounter, presetsOf,
   saveEncounter, savePreset, seed, setActive,
@@ -103,6 +103,9 @@ function mount(el) {
   const histBox = h("details", { class: "ts-enc-hist" }, h("summary", { text: "History" }));
   const histBody = h("div", {});
   histBox.append(histBody);
+  const shareBox = h("div", { class: "ts-enc-sharebox" });
+  /** @type {{update: () => void} | null} */
+  let share = null;
 
   el.replaceChildren(
     h("div", { class: "ts-enc-bar" },
@@ -120,7 +123,7 @@ function mount(el) {
       btn("Next round", () => push({ type: "next_round", seed: seed() })),
       undoBtn, redoBtn),
     halfBox,
-    msg, order, cardBox, addBox, histBox);
+    msg, order, cardBox, addBox, histBox, shareBox);
 
   pick.addEventListener("change", () => {
     const next = encountersOf(game).find((d) => d.id === pick.value);
@@ -186,6 +189,7 @@ function mount(el) {
     const notes = state.history.length ? state.history[state.history.length - 1].notes : [];
     if (notes.length) msg.textContent = notes.join(" ");
     if (calcs) renderAs(calcs);
+    share?.update();
     el.dataset.events = String(doc.events.length);
     if (performance.getEntriesByName("tableside:apply").length) {
       const m = performance.measure("tableside:apply-to-state", "tableside:apply");
@@ -321,6 +325,28 @@ function mount(el) {
     doc = activeEncounter(game) || doc;
     fold().catch(show);
   });
+
+  /** The log after a merge (encounter-share.js): stored once the rules accept it. @param {any[]} events */
+  async function replaceEvents(events) {
+    const before = doc.events;
+    doc.events = events;
+    try {
+      await fold();
+    } catch (err) {
+      doc.events = before;
+      throw err;
+    }
+    saveEncounter(doc);
+  }
+
+  // Sharing and the printed record (issue 27): modules of their own, checked before import.
+  verifiedModules(["./encounter-share.js", "./player-view.js", "./share-link.mjs"]
+    .map((u) => new URL(u, import.meta.url)))
+    .then(() => import("./encounter-share.js"))
+    .then((m) => {
+      share = m.mountShare(shareBox, { game, doc: () => doc, state: () => state, py, newEid, replaceEvents });
+      if (state) share.update();
+    }).catch(show);
 
   line.textContent = "Loading the rules engine…";
   refresh().catch(show);

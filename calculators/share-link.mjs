@@ -234,6 +234,12 @@ export function woundWords(c) {
   return [hi !== null && v.value < hi ? "Wounded" : "Unhurt"];
 }
 
+/** A number's full value when the sheet keeps one (HP out of "HP (full)": `hp_max`), not
+ * a mere limit such as 999 bullets. @param {StateFighter} c @param {StateValue} v */
+function full(c, v) {
+  return c.values.some((x) => x.key === `${v.key}_max`) && typeof v.hi === "number" ? v.hi : null;
+}
+
 /**
  * What the players' link carries: the round, the order, whose turn, conditions and wound
  * words for everyone; numbers only for the combatants in `shown`. Nothing else of the GM's
@@ -249,7 +255,7 @@ export function playerView(state, name, shown, at) {
       id: c.id, name: c.name, initiative: c.initiative, words: woundWords(c),
       conditions: c.conditions.map((x) => ({ name: x.name, rounds: x.rounds, level: x.level ?? null })),
       values: shown.has(c.id) ? c.values.filter((v) => v.tracked).map((v) => ({
-        label: v.label, value: v.value, hi: typeof v.hi === "number" ? v.hi : null })) : null,
+        label: v.label, value: v.value, hi: full(c, v) })) : null,
     })),
   };
 }

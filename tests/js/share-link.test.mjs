@@ -13,7 +13,8 @@ const hp = (value, hi = 40) => ({ key: "hp", label: "HP", value, lo: -999, hi, t
 const state = {
   game: GAME, round: 2, turn: 1, current: "b", order: ["b", "a"],
   combatants: [
-    { id: "a", name: "Ada <b>", kind: "character", initiative: 14, values: [hp(35), { key: "sp", label: "SP", value: 11, lo: 0, hi: 20, tracked: false }],
+    { id: "a", name: "Ada <b>", kind: "character", initiative: 14, values: [hp(35), { key: "hp_max", label: "HP (full)", value: 40, lo: 1, hi: 200, tracked: false },
+      { key: "bullets", label: "Bullets", value: 30, lo: 0, hi: 999, tracked: true }],
       conditions: [{ name: "On Fire", rounds: 2, level: null }], injuries: [], status: [] },
     { id: "b", name: "Boss", kind: "character", initiative: 17, values: [hp(12)], conditions: [],
       injuries: [], status: ["Seriously Wounded"] },
@@ -30,7 +31,9 @@ test("a player view goes into a code and comes back as it was", async () => {
 
 test("the players get numbers only for the combatants the GM shows, and no history or notes", () => {
   const view = playerView(state, "x", new Set(["a"]), 1);
-  assert.deepEqual(view.combatants[0].values, [{ label: "HP", value: 35, hi: 40 }]); // tracked only
+  // tracked numbers only; "out of" only where the sheet keeps a full value (not 999 bullets)
+  assert.deepEqual(view.combatants[0].values, [{ label: "HP", value: 35, hi: 40 },
+    { label: "Bullets", value: 30, hi: null }]);
   assert.equal(view.combatants[1].values, null);
   assert.deepEqual(view.combatants[1].words, ["Seriously Wounded"]);
   const json = JSON.stringify(view);
