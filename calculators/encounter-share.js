@@ -263,6 +263,15 @@ export function mountShare(box, api) {
     window.print();
   }
 
+  /** A combatant's numbers, short: "HP 20/40" where the sheet keeps a full value.
+   * @param {any} c */
+  function numbers(c) {
+    const val = new Map(c.values.map((/** @type {any} */ v) => [v.key, v.value]));
+    return c.values.filter((/** @type {any} */ v) => !v.key.endsWith("_max") || !val.has(v.key.slice(0, -4)))
+      .map((/** @type {any} */ v) => `${v.label} ${v.value}${val.has(`${v.key}_max`) ? `/${val.get(`${v.key}_max`)}` : ""}`)
+      .join(", ");
+  }
+
   /** The printed record: the fight on one page, then its combat log. */
   function drawRecord() {
     const st = api.state();
@@ -275,13 +284,13 @@ export function mountShare(box, api) {
     record.replaceChildren(
       h("div", { class: "ts-record-sheet" },
         h("h2", { text: `${name}: ${st.round ? `round ${st.round}, ${cur ? `${cur.name}'s turn` : "—"}` : "before the first round"}` }),
-        h("table", {}, h("thead", {}, h("tr", {}, ["Turn", "Init", "Combatant", "Numbers", "Conditions", "State"]
+        h("table", { class: "ts-record-table" }, h("thead", {}, h("tr", {}, ["Turn", "Init", "Combatant", "Numbers", "Conditions", "State"]
           .map((t) => h("th", { text: t })))),
         h("tbody", {}, rows.map((c, i) => h("tr", {},
           h("td", { text: st.order.includes(c.id) ? String(i + 1) : "–" }),
           h("td", { text: c.initiative === null ? "–" : String(c.initiative) }),
           h("td", { text: c.id === st.current ? `${c.name} (now)` : c.name }),
-          h("td", { text: c.values.map((/** @type {any} */ v) => `${v.label} ${v.value}`).join(", ") }),
+          h("td", { text: numbers(c) }),
           h("td", { text: c.conditions.map((/** @type {any} */ x) =>
             `${x.name}${x.level ? ` (${x.level})` : ""}${x.rounds === null ? "" : `, ${x.rounds} rd left`}`).join("; ") }),
           h("td", { text: [...c.status, ...c.injuries].join("; ") })))))),

@@ -37,14 +37,15 @@ export function toBase64url(bytes) {
 
 /** @param {string} text */
 export function fromBase64url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) {
     throw new LinkError("The link is damaged (it has characters a code never has).");
   }
+  if (text.length % 4 === 1) throw new LinkError("The link is cut short or damaged: ask for the code again.");
   const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
-/** @param {Uint8Array} bytes @param {"deflate" | "inflate"} way @param {number} limit */
+/** @param {Uint8Array<ArrayBuffer>} bytes @param {"deflate" | "inflate"} way @param {number} limit */
 async function through(bytes, way, limit) {
   const stream = new Blob([bytes]).stream().pipeThrough(
     way === "deflate" ? new CompressionStream("deflate-raw") : new DecompressionStream("deflate-raw"));

@@ -54,9 +54,11 @@ def doc(events: list[dict[str, Any]], name: str = "Bridge fight",
 
 def seed_storage(d: dict[str, Any]) -> str:
     """An init script that puts `d` into a fresh context's storage once (the page's keys)."""
+    docs = json.dumps({d["id"]: d})
+    active = json.dumps({GAME: d["id"]})
     return f"""if (!localStorage.getItem('tableside:encounters')) {{
-      localStorage.setItem('tableside:encounters', JSON.stringify({{[{json.dumps(d['id'])}]: {json.dumps(d)}}}));
-      localStorage.setItem('tableside:encounter-active', JSON.stringify({{{GAME!r}: {json.dumps(d['id'])}}}));
+      localStorage.setItem('tableside:encounters', JSON.stringify({docs}));
+      localStorage.setItem('tableside:encounter-active', JSON.stringify({active}));
     }}"""
 
 

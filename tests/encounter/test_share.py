@@ -190,7 +190,7 @@ def test_two_devices_merge_each_way_to_the_same_union(contexts: Any, base_url: s
     ours, theirs = stored_events(a), stored_events(b)
     to_a, to_b = send(b), send(a)
 
-    for page, url, other in ((b, to_b, ours), (a, to_a, theirs)):
+    for page, url in ((b, to_b), (a, to_a)):  # B merges A's copy, A merges B's
         merge_from(page, url)
         clash = page.locator(".ts-merge[data-clash]")
         clash.wait_for()
@@ -305,6 +305,6 @@ def test_hostile_links_get_a_clear_message_and_stay_text(contexts: Any, base_url
     gm.goto(f"{base_url}cyberpunk-red/encounter/#fight={code(forged)}")
     wait_python(gm)
     gm.get_by_role("button", name=re.compile("^Merge into")).click()
-    gm.locator(".ts-merge[data-clash]", has_text="no combatant 'nobody'").wait_for()
-    assert gm.get_by_role("button", name="Keep both").count() == 0  # it cannot stand
-    assert stored_events(gm) == before  # nothing stored until the GM chooses
+    # a log that cannot be replayed even on its own: Python refuses it, saying why
+    gm.locator(".ts-share-msg", has_text="no combatant 'nobody'").wait_for()
+    assert stored_events(gm) == before
