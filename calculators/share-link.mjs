@@ -16,8 +16,9 @@ export const FIGHT_SCHEMA = 2;
 export const MAX_CODE = 60_000;
 /** Bytes of JSON a code may inflate to (a deflate bomb stops here). */
 export const MAX_JSON = 400_000;
-/** A QR code holds at most 2,331 bytes at version 40, error correction M. */
-export const MAX_QR = 2_331;
+/** A QR code holds at most 2,953 bytes (version 40, error correction L); the page uses M
+ * (2,331 bytes) where it fits, it is easier for a camera. */
+export const MAX_QR = 2_953;
 const MAX_EVENTS = 5000; // rules_pkg/encounter/fold.py MAX_EVENTS
 const EID = /^[A-Za-z0-9_.:-]{1,64}$/; // rules_pkg/encounter/log.py EID
 const MAX_NAME = 80;

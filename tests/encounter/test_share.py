@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from offline.helpers import PY_READY_MS, wait_python
+from offline.helpers import PY_READY_MS, wait_python, wait_sw_ready
 
 from rules_pkg.encounter.api import handle
 
@@ -162,7 +162,12 @@ def test_the_players_see_the_gms_fight_with_hidden_numbers_hidden(
                              f".endsWith({json.dumps(cur + chr(39) + 's turn')})")
 
 
+def open_share(page: Any) -> None:
+    page.locator(".ts-share").evaluate("(d) => { d.open = true; }")
+
+
 def send(page: Any) -> str:
+    open_share(page)
     page.get_by_role("button", name="Send to my other device").click()
     page.wait_for_function("() => document.querySelector('.ts-share-code')?.dataset.url"
                            ".includes('#fight=')")
@@ -178,7 +183,7 @@ def merge_from(page: Any, url: str) -> None:
 def test_two_devices_merge_each_way_to_the_same_union(contexts: Any, base_url: str) -> None:
     base = fight(3, 1)
     a = open_gm(contexts, base_url, base, **DESKTOP)
-    b = open_gm(contexts, base_url, base, **DESKTOP)
+    b = open_gm(contexts, base_url, base, **DESKTOP, accept_downloads=True)
     # both act on the same turn: A ends it, B takes HP off the one whose turn it is
     a.get_by_role("button", name="Next turn").click()
     a.wait_for_function(f"() => document.querySelector('.ts-encounter').dataset.events === "
@@ -205,8 +210,16 @@ def test_two_devices_merge_each_way_to_the_same_union(contexts: Any, base_url: s
     assert {e["eid"] for e in union_a} == eids and len(union_a) == len(eids)  # none lost
     assert a.locator(".ts-enc-round").inner_text() == b.locator(".ts-enc-round").inner_text()
 
-    # merging the same copy again changes nothing
+    # merging the same copy again changes nothing, by link or as a file
     merge_from(a, to_a)
+    a.locator(".ts-share-msg", has_text="Nothing new").wait_for()
+    assert stored_events(a) == union_a
+    send(b)
+    with b.expect_download() as got:
+        b.get_by_role("button", name="Save it as a file").click()
+    open_share(a)
+    a.locator("#ts-share-file").set_input_files(got.value.path())
+    a.get_by_role("button", name=re.compile("^Merge into")).click()
     a.locator(".ts-share-msg", has_text="Nothing new").wait_for()
     assert stored_events(a) == union_a
 
@@ -308,3 +321,25 @@ def test_hostile_links_get_a_clear_message_and_stay_text(contexts: Any, base_url
     # a log that cannot be replayed even on its own: Python refuses it, saying why
     gm.locator(".ts-share-msg", has_text="no combatant 'nobody'").wait_for()
     assert stored_events(gm) == before
+
+
+def test_the_players_view_works_offline_once_the_site_is_cached(contexts: Any,
+                                                                base_url: str) -> None:
+    """A phone that visited the site once opens a code with no network at all."""
+    events = fight(3, 1)
+    state = handle({"op": "fold", "game": GAME, "events": events})["state"]
+    view = {"format": "tableside-view", "version": 1, "game": GAME, "name": "Offline",
+            "at": 1, "round": state["round"], "current": state["current"],
+            "order": state["order"], "combatants": [
+                {"id": c["id"], "name": c["name"], "initiative": c["initiative"],
+                 "words": ["Unhurt"], "conditions": [], "values": None}
+                for c in state["combatants"]]}
+    ctx = contexts(**PHONE)
+    page = contexts.page(ctx)
+    page.goto(f"{base_url}cyberpunk-red/")
+    wait_sw_ready(page)
+    ctx.set_offline(True)
+    page.goto(f"{base_url}cyberpunk-red/players/#view={code(view)}")
+    page.locator(".ts-pv").wait_for()
+    assert page.locator(".ts-pv-who").all_inner_texts() == [
+        next(c["name"] for c in state["combatants"] if c["id"] == i) for i in state["order"]]
