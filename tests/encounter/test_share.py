@@ -307,6 +307,14 @@ def test_hostile_links_get_a_clear_message_and_stay_text(contexts: Any, base_url
     events = fight(2, 1)
     gm = open_gm(contexts, base_url, events, **DESKTOP)
     before = stored_events(gm)
+    # a good one is only offered: nothing is stored until the GM chooses to merge
+    more = {"format": "tableside-encounter", "schema": 2, "game": GAME, "name": "Other",
+            "events": [*events, {"eid": "e9zzzzzzz.x", "type": "next_round", "seed": 1}]}
+    gm.goto(f"{base_url}cyberpunk-red/encounter/#fight={code(more)}")
+    gm.locator(".ts-merge", has_text="A copy of “Other” from another device").wait_for()
+    wait_python(gm)
+    gm.get_by_role("button", name="Dismiss").click()
+    assert stored_events(gm) == before and "#fight" not in gm.url
     bad = {"format": "tableside-encounter", "schema": 3, "game": GAME, "name": "n",
            "events": []}
     gm.goto(f"{base_url}cyberpunk-red/encounter/#fight={code(bad)}")
