@@ -118,6 +118,9 @@ function mount(el) {
   histBox.append(histBody);
   /** The eid of the event just pushed: its notes are shown until the next action (#25 item 8). */
   let lastEid = "";
+  const shareBox = h("div", { class: "ts-enc-sharebox" });
+  /** @type {{update: () => void} | null} */
+  let share = null;
 
   el.replaceChildren(
     h("div", { class: "ts-enc-bar" },
@@ -130,6 +133,7 @@ function mount(el) {
           limitsLine,
           btn("Delete", remove))),
     line, asks, storageNotes(exportDoc, show), msg, order, halfBox, initBox, addBox, histBox,
+    shareBox,
     // one sticky bar for what every turn needs: nothing floats over a control (#25 item 6)
     h("div", { class: "ts-enc-controls ts-enc-sticky", role: "toolbar", "aria-label": "Turns" },
       prevBtn, nextBtn, roundBtn, undoBtn, redoBtn, toggle));
@@ -238,6 +242,7 @@ function mount(el) {
       const same = [...el.querySelectorAll("button")].find((b) => b.textContent === label && !b.hasAttribute("disabled"));
       /** @type {HTMLElement} */ (same || (nextBtn.hasAttribute("disabled") ? line : nextBtn)).focus();
     }
+    share?.update();
     el.dataset.events = String(doc.events.length);
     // the calculators beside take the numbers after the frame: a tap shows its effect first
     if (calcs && !partial) setTimeout(() => { if (state) renderAs(/** @type {HTMLElement} */ (calcs)); }, 0);
@@ -422,6 +427,28 @@ function mount(el) {
     doc.events = events;
     fold().catch(show);
   });
+
+  /** The log after a merge (encounter-share.js): stored once the rules accept it. @param {any[]} events */
+  async function replaceEvents(events) {
+    const before = doc.events;
+    doc.events = events;
+    try {
+      await fold();
+    } catch (err) {
+      doc.events = before;
+      throw err;
+    }
+    await saveEncounter(doc);
+  }
+
+  // Sharing and the printed record (issue 27): modules of their own, checked before import.
+  verifiedModules(["./encounter-share.js", "./player-view.js", "./share-link.mjs"]
+    .map((u) => new URL(u, import.meta.url)))
+    .then(() => import("./encounter-share.js"))
+    .then((m) => {
+      share = m.mountShare(shareBox, { game, doc: () => doc, state: () => state, py, newEid, replaceEvents });
+      if (state) share.update();
+    }).catch(show);
 
   line.textContent = "Loading the rules engine…";
   limitsText().then((l) => { limitsLine.textContent = l.text; }, () => {});

@@ -22,7 +22,7 @@ from typing import Any
 
 from scripts.extract.files import shown
 from scripts.extract.util import game_slug
-from scripts.site import cheatsheet, encounter, render
+from scripts.site import cheatsheet, encounter, players, render
 from scripts.site.render import Json, PageCtx, Placement, nav_title
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -372,6 +372,7 @@ def plan_site(hand_written: Iterable[str], folder: Path | None = None) -> tuple[
             site.add(page.path, render_page(game, page, placement), src)
         title = " ".join(str(game.doc.get("title") or game.id).split())
         fight = encounter.add(site, game.id, game.slug, title, src)  # issue 12
+        fight += players.add(site, game.id, game.slug, title, src)  # issue 27
         nav.append({nav_title(title): [{"Overview": f"{game.slug}/index.md"}, *fight,
                                        {"Cheat sheet": f"{game.slug}/cheat-sheet.md"},
                                        *_nav(game.items)]})

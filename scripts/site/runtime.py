@@ -57,7 +57,9 @@ UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.
             "encounter-view.js", "encounter-panels.js", "encounter-status.js",
             "encounter-sync.js", "encounter-replay.js", "encounter.css",
             # the odds before the roll (issue #28): loaded by encounter.js once mounted
-            "encounter-odds.js", "encounter-odds.css")
+            "encounter-odds.js", "encounter-odds.css",
+            # sharing a fight (issue 27): links, the players' view, the GM's side
+            "share-link.mjs", "player-view.js", "encounter-share.js", "share.css")
 # The modules tableside.js imports, directly or not: every page preloads them with their
 # integrity before tableside.js, so its imports get checked copies (a browser checks an
 # import's integrity only through a preload or an import map).
@@ -68,7 +70,10 @@ PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "boot.mjs", "pyscript.mjs",
                 "runtime-cache.mjs", "ahead.mjs",
                 "answers.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
-PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript"}
+PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript",
+               "@paulmillr/qr/esm": "calculators/qr"}
+# The QR code's drawing (issue 27): one self-contained ES module, pinned like the runtime.
+QR_MODULE = "@paulmillr/qr/esm/index.js"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 # core.js imports core-*.js; error-*.js is loaded even with the plugin off ("!error").
@@ -104,6 +109,7 @@ def pinned_sources(node_modules: Path) -> list[Path]:
     for pattern in PYSCRIPT_PATTERNS:
         found = sorted(p for p in dist.glob(pattern) if not p.name.endswith(".map"))
         files.extend(found)
+    files.append(node_modules / QR_MODULE)
     return files
 
 
