@@ -96,7 +96,7 @@ export function answerNode(a) {
     h("span", { class: "ts-takeout-item" }, `${w.what} ${w.before} → `, w.after.filter(([v]) => v !== w.before).map(([v, p], i) =>
       h("span", {}, i ? ", " : "", `${v}: `, valueNode(p, "probability")))));
   return h("article", { class: "ts-takeout-target", "data-target": a.target },
-    h("h4", { class: "ts-takeout-name", text: a.name + (a.already_out ? " (already out)" : "") }),
+    h("h3", { class: "ts-takeout-name", text: a.name + (a.already_out ? " (already out)" : "") }),
     a.exact ? null : h("p", { class: "ts-takeout-approx", text: `Approximate: ${a.method}` }),
     dl, by,
     wear.length ? h("p", { class: "ts-takeout-wear" },
@@ -159,7 +159,7 @@ export function mountOdds(box, { game, now, py, watch }) {
     more.setAttribute("aria-expanded", String(!fields.hidden));
   });
   box.replaceChildren(h("section", { class: "ts-takeout", "aria-labelledby": "ts-takeout-h" },
-    h("h3", { id: "ts-takeout-h", class: "ts-takeout-h", text: "Odds before the roll" }),
+    h("h2", { id: "ts-takeout-h", class: "ts-takeout-h", text: "Odds before the roll" }),
     h("div", { class: "ts-takeout-pick" },
       h("p", {}, h("label", { for: "ts-takeout-attacker", text: "Attacker" }), who),
       h("p", {}, h("label", { for: "ts-takeout-attack", text: "Attack" }), how),
