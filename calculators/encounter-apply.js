@@ -260,7 +260,7 @@ function onPage() {
     });
   }
   if (document.querySelector(".ts-player-view:not([data-ts-pv])")) { // issue 27: no Python there
-    verifiedModules(["./player-view.js", "./share-link.mjs"].map((u) => new URL(u, import.meta.url)))
+    verifiedModules(["./player-view.js", "./share-link.mjs", "./encounter-view.js"].map((u) => new URL(u, import.meta.url)))
       .then(() => import("./player-view.js")).then((m) => m.mountAll()).catch((err) => {
         console.warn("Tableside player view:", err);
       });

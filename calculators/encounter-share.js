@@ -9,6 +9,7 @@
 // - the printed record: one A4 page of the fight, its combat log, and the log as Markdown.
 
 import { h } from "./dom.mjs";
+import { condText } from "./encounter-view.js";
 import { verifiedModules } from "./integrity.mjs";
 import { drawView, ensureShareCss } from "./player-view.js";
 import {
@@ -291,8 +292,7 @@ export function mountShare(box, api) {
           h("td", { text: c.initiative === null ? "–" : String(c.initiative) }),
           h("td", { text: c.id === st.current ? `${c.name} (now)` : c.name }),
           h("td", { text: numbers(c) }),
-          h("td", { text: c.conditions.map((/** @type {any} */ x) =>
-            `${x.name}${x.level ? ` (${x.level})` : ""}${x.rounds === null ? "" : `, ${x.rounds} rd left`}`).join("; ") }),
+          h("td", { text: c.conditions.map(condText).join("; ") }),
           h("td", { text: [...c.status, ...c.injuries].join("; ") })))))),
       h("div", { class: "ts-record-log" }, h("h2", { text: `${name}: combat log` }),
         h("ol", {}, st.history.map((/** @type {any} */ e) =>

@@ -1,10 +1,11 @@
 // @ts-check
 // The players' view (issue 27): a read-only fight drawn from the link's `#view=` fragment
 // (share-link.mjs), with no Python: the round, the turn order, whose turn it is, conditions
-// with their rounds left, wound words, and numbers only where the GM showed them. A newer
+// with their turns left (the tracker's words, encounter-view.js), wound words, and numbers only where the GM showed them. A newer
 // code opened in the same tab (a fragment change) draws the newer fight. Nothing is stored.
 
 import { h } from "./dom.mjs";
+import { condText } from "./encounter-view.js";
 import { sriFor } from "./integrity.mjs";
 import { LinkError, checkView, decode, readFragment } from "./share-link.mjs";
 
@@ -15,12 +16,6 @@ export function ensureShareCss() {
   if (document.querySelector(`link[href="${CSS_URL}"]`)) return;
   const integrity = sriFor(CSS_URL);
   if (integrity) document.head.append(h("link", { rel: "stylesheet", href: CSS_URL, integrity }));
-}
-
-/** @param {import("./share-link.mjs").ViewCond} c */
-function condText(c) {
-  const name = c.level ? `${c.name} (${c.level})` : c.name;
-  return c.rounds === null ? name : `${name}, ${c.rounds} rd left`;
 }
 
 /** @param {import("./share-link.mjs").ViewValue} v */
