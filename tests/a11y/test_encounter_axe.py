@@ -47,6 +47,10 @@ def test_fight_in_progress_has_no_violations(new_page: NewPage, base_url: str, s
     page.locator(f"#{host.get_attribute('id')}-tab").click()
     host.get_by_role("button", name="Compute", exact=True).click()
     host.locator(".ts-apply-go").wait_for()
+    # The turn bar is sticky at the bottom: what scrolls under it is covered by design (a
+    # control brought into view by focus stops above it: scroll-padding). axe measures the
+    # page where it stands, so it stands at the tracker's end, the bar in its own place.
+    page.evaluate("document.querySelector('.ts-encounter').scrollIntoView({block: 'end'})")
     found = axe(page)
     assert not found, report(found)
 
