@@ -116,6 +116,7 @@ function mount(el) {
   const histBox = h("details", { class: "ts-enc-hist" }, h("summary", { text: "History" }));
   const histBody = h("div", {});
   histBox.append(histBody);
+  let saving = 0; // actions being folded and saved: data-events waits for them
   /** The eid of the event just pushed: its notes are shown until the next action (#25 item 8). */
   let lastEid = "";
   const shareBox = h("div", { class: "ts-enc-sharebox" });
@@ -243,7 +244,8 @@ function mount(el) {
       /** @type {HTMLElement} */ (same || (nextBtn.hasAttribute("disabled") ? line : nextBtn)).focus();
     }
     share?.update();
-    el.dataset.events = String(doc.events.length);
+    // the events of this fight as stored: while an action is being saved, once it is
+    if (!saving) el.dataset.events = String(doc.events.length);
     // the calculators beside take the numbers after the frame: a tap shows its effect first
     if (calcs && !partial) setTimeout(() => { if (state) renderAs(/** @type {HTMLElement} */ (calcs)); }, 0);
     if (performance.getEntriesByName("tableside:apply").length) {
@@ -335,6 +337,17 @@ function mount(el) {
   /** Append one event (a new id unless it has one) once the rules accept it.
    * @param {import("./encounter-store.js").EncEvent} event */
   async function push(event) {
+    saving++;
+    try {
+      await pushAndSave(event);
+    } finally {
+      saving--;
+      el.dataset.events = String(doc.events.length);
+    }
+  }
+
+  /** @param {import("./encounter-store.js").EncEvent} event */
+  async function pushAndSave(event) {
     const before = doc.events;
     const stored = { eid: newEid(), ...event };
     doc.events = [...before, stored];
@@ -432,13 +445,17 @@ function mount(el) {
   async function replaceEvents(events) {
     const before = doc.events;
     doc.events = events;
+    saving++;
     try {
       await fold();
+      await saveEncounter(doc);
     } catch (err) {
       doc.events = before;
       throw err;
+    } finally {
+      saving--;
+      el.dataset.events = String(doc.events.length);
     }
-    await saveEncounter(doc);
   }
 
   // Sharing and the printed record (issue 27): modules of their own, checked before import.

@@ -9,6 +9,7 @@ import importlib.util
 from fractions import Fraction
 
 from rules_pkg import takeout
+from rules_pkg.registry import game_modules
 from scripts.site.render import Json
 
 
@@ -22,8 +23,10 @@ def _pct(p: Fraction) -> str:
 
 
 def takeout_table(game: str) -> Json | None:
-    """The table, or None for a game without typical targets."""
-    if importlib.util.find_spec(f"rules_pkg.{game}.takeout") is None:
+    """The table, or None for a game without typical targets (a document of no game of
+    rules_pkg, whose id may even be a module's name: `data`)."""
+    if game not in game_modules() or importlib.util.find_spec(
+            f"rules_pkg.{game}.takeout") is None:
         return None
     rows = takeout.typical(game)
     if not rows:
