@@ -9,7 +9,7 @@ import { EncounterError, EngineMissing, migrated, py } from "./encounter-engine.
 import { sriFor, verifiedModules } from "./integrity.mjs";
 import {
   activeEncounter, deleteEncounter, encountersOf, fileText, newEid, newEncounter, presetsOf,
-  saveEncounter, savePreset, seed, setActive, setAsideEncounter,
+  mergeEvents, saveEncounter, savePreset, seed, setActive, setAsideEncounter,
 } from "./encounter-store.js";
 import { download, storageNotes } from "./encounter-status.js";
 import { followOtherTabs } from "./encounter-sync.js";
@@ -32,6 +32,31 @@ function ensureCss() {
     // The stylesheet is this build's or nothing (integrity from the page's list).
     const integrity = sriFor(CSS_URL);
     if (integrity) document.head.append(h("link", { rel: "stylesheet", href: CSS_URL, integrity }));
+  }
+}
+
+/** The values typed in a box's form fields, by name (and which one has the focus).
+ * @param {HTMLElement} box @returns {[string, string | boolean, boolean][]} */
+function typedIn(box) {
+  const form = box.querySelector("form");
+  if (!form) return [];
+  return [...form.elements].flatMap((e) => {
+    const f = /** @type {HTMLInputElement} */ (e);
+    if (!f.name || f.type === "submit" || f.type === "button") return [];
+    return [[f.name, f.type === "checkbox" ? f.checked : f.value, f === document.activeElement]];
+  });
+}
+
+/** Put typed values back into the form drawn again. @param {HTMLElement} box
+ * @param {[string, string | boolean, boolean][]} typed */
+function typeIn(box, typed) {
+  const form = box.querySelector("form");
+  for (const [name, value, focused] of typed) {
+    const f = /** @type {HTMLInputElement | null} */ (form?.elements.namedItem(name) || null);
+    if (!f || !("value" in f)) continue;
+    if (typeof value === "boolean") f.checked = value;
+    else f.value = value;
+    if (focused) f.focus();
   }
 }
 
@@ -117,6 +142,7 @@ function mount(el) {
   const histBody = h("div", {});
   histBox.append(histBody);
   let saving = 0; // actions being folded and saved: data-events waits for them
+  let added = false; // the add form's own Add: it is drawn again empty
   /** The eid of the event just pushed: its notes are shown until the next action (#25 item 8). */
   let lastEid = "";
   const shareBox = h("div", { class: "ts-enc-sharebox" });
@@ -260,15 +286,21 @@ function mount(el) {
   function panels(act) {
     initBox.replaceChildren(/** @type {HTMLElement} */ (initBox.firstElementChild), ...(initBox.open
       ? [initiativePanel(sheet, state, { push: (e) => push(e).catch(show), seed, say: act.say })] : []));
+    // what the GM is typing survives a redraw (another tab's action, a tap elsewhere),
+    // not the form's own Add
+    const typed = added ? [] : typedIn(addBox);
+    added = false;
     addBox.replaceChildren(/** @type {HTMLElement} */ (addBox.firstElementChild), ...(addBox.open
       ? [addForm(sheet, presetsOf(game), state, (p, save, copies) => { addCopies(p, save, copies).catch(show); })]
       : []));
+    typeIn(addBox, typed);
     histBody.replaceChildren(...(histBox.open ? [historyList(state)] : []));
   }
 
   /** N copies of one combatant, numbered ("Thug 1", "Thug 2" …), added as one step each.
    * @param {import("./encounter-store.js").Preset} p @param {boolean} save @param {number} copies */
   async function addCopies(p, save, copies) {
+    added = true;
     if (save) savePreset(game, p);
     const names = numbered(p.name, copies, state.combatants.map((/** @type {any} */ c) => c.name));
     for (const name of names) {
@@ -356,7 +388,8 @@ function mount(el) {
     try {
       await fold();
     } catch (err) {
-      doc.events = before; // refused by the rules: nothing is stored
+      // refused by the rules: nothing is stored (what another tab added meanwhile stays)
+      doc.events = doc.events.filter((e) => e !== stored);
       throw err;
     }
     const mine = doc.events.length;
@@ -437,7 +470,8 @@ function mount(el) {
   // another tab's events on this encounter are taken in, and shown
   const stop = followOtherTabs(game, () => doc, (events) => {
     if (!el.isConnected) { stop(); return; }
-    doc.events = events;
+    // theirs, and ours still being saved (an action of this tab in flight is kept)
+    doc.events = mergeEvents(events, doc.events);
     fold().catch(show);
   });
 

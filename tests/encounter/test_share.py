@@ -188,6 +188,7 @@ def test_two_devices_merge_each_way_to_the_same_union(contexts: Any, base_url: s
     a.get_by_role("button", name="Next turn").click()
     a.wait_for_function(f"() => document.querySelector('.ts-encounter').dataset.events === "
                         f"'{len(base) + 1}'")
+    b.locator(".ts-enc-order > li[aria-current=true] .ts-enc-who").click()  # its actions (#25)
     b.locator(".ts-enc-card .ts-enc-hit [name=damage]").fill("14")
     b.locator(".ts-enc-card .ts-enc-hit").get_by_role("button", name="Hit").click()
     b.wait_for_function(f"() => document.querySelector('.ts-encounter').dataset.events === "

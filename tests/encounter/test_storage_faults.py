@@ -152,9 +152,10 @@ def test_a_full_quota_mid_fight_says_so_plainly_and_keeps_the_fight(
     assert names(page) == ["Alice", "Bob"]  # kept in this tab, as the page says
     assert stored_names(page) == ["Alice"]
     # an event the rules refuse is dropped for good: not stored later with the next action
+    page.locator(".ts-enc-order > li .ts-enc-who").first.click()  # its actions (#25)
     page.locator(".ts-enc-hit input[name=damage]").fill("5000")
     page.locator(".ts-enc-hit").get_by_role("button", name="Hit").click()
-    page.locator(".ts-enc-msg", has_text="at most 999 damage").wait_for()
+    page.locator(".ts-enc-msg", has_text="Damage: enter a whole number from 0 to 999").wait_for()
     page.evaluate("() => { Storage.prototype.setItem = window.realSetItem; }")
     add(page, 3, "Cy")  # room again: the fight is stored whole, and the note goes
     note.wait_for(state="detached")

@@ -26,3 +26,13 @@ test("two tabs' logs merge by id: stored order kept, ours appended, none lost or
   assert.deepEqual(mergeEvents([a], [a]), [a]);
   assert.deepEqual(mergeEvents([], [c, a]), [c, a]);
 });
+
+test("a log that holds every stored event keeps its own order (two copies merged by Python)", () => {
+  const a = { eid: "a", type: "add" };
+  const b = { eid: "b", type: "add" };
+  const c = { eid: "c", type: "next_turn" };
+  // the union of two devices' copies, ordered by rules_pkg/encounter/merge.py, stands
+  assert.deepEqual(mergeEvents([a, c], [a, b, c]), [a, b, c]);
+  // anything the stored copy has that ours lacks keeps the stored order first
+  assert.deepEqual(mergeEvents([a, c], [a, b]), [a, c, b]);
+});
