@@ -170,11 +170,19 @@ function mount(el) {
       if (state && d.open) panels({ say: (/** @type {string} */ t) => { msg.textContent = t; } });
     });
   }
-  // the odds before the roll (#28), its own module: it asks Python and follows each render
+  // the odds before the roll (#28): a panel of its own, folded like the others, so its
+  // arrival moves nothing; its module is loaded and asks Python once it is first opened
   const oddsBox = h("div", { class: "ts-enc-oddsbox" });
-  order.after(oddsBox);
-  verifiedModules([new URL("./encounter-odds.js", import.meta.url)]).then(() => import("./encounter-odds.js"))
-    .then((m) => m.mountOdds(oddsBox, { game, now: () => ({ events: doc.events, state }), py, watch: el })).catch(show);
+  const odds = h("details", { class: "ts-enc-odds" }, h("summary", { text: "Odds before the roll" }),
+    oddsBox);
+  order.after(odds);
+  odds.addEventListener("toggle", () => {
+    if (!odds.open || oddsBox.dataset.mounted !== undefined) return;
+    oddsBox.dataset.mounted = "";
+    verifiedModules([new URL("./encounter-odds.js", import.meta.url)]).then(() => import("./encounter-odds.js"))
+      .then((m) => m.mountOdds(oddsBox, { game, now: () => ({ events: doc.events, state }), py, watch: el }))
+      .catch(show);
+  });
 
   pick.addEventListener("change", () => {
     const next = encountersOf(game).find((d) => d.id === pick.value);

@@ -73,6 +73,7 @@ def test_the_panel_shows_the_engines_odds(game: str, phone: Any, base_url: str) 
             else None)
     page.goto(f"{base_url}{slug}/encounter/")
     wait_python(page)
+    page.locator(".ts-enc-odds > summary").click()  # a folded panel, like the others
     panel = page.locator(".ts-takeout")
     panel.locator(".ts-takeout-target").first.wait_for(timeout=PY_READY_MS)
 
