@@ -230,3 +230,28 @@ export function numbered(name, n, taken) {
   const start = used.length ? Math.max(...used) + 1 : 1;
   return Array.from({ length: n }, (_, i) => `${base} ${start + i}`);
 }
+
+/** The values typed in a box's form fields, by name (and which one has the focus).
+ * @param {HTMLElement} box @returns {[string, string | boolean, boolean][]} */
+export function typedIn(box) {
+  const form = box.querySelector("form");
+  if (!form) return [];
+  return [...form.elements].flatMap((e) => {
+    const f = /** @type {HTMLInputElement} */ (e);
+    if (!f.name || f.type === "submit" || f.type === "button") return [];
+    return [[f.name, f.type === "checkbox" ? f.checked : f.value, f === document.activeElement]];
+  });
+}
+
+/** Put typed values back into the form drawn again. @param {HTMLElement} box
+ * @param {[string, string | boolean, boolean][]} typed */
+export function typeIn(box, typed) {
+  const form = box.querySelector("form");
+  for (const [name, value, focused] of typed) {
+    const f = /** @type {HTMLInputElement | null} */ (form?.elements.namedItem(name) || null);
+    if (!f || !("value" in f)) continue;
+    if (typeof value === "boolean") f.checked = value;
+    else f.value = value;
+    if (focused) f.focus();
+  }
+}

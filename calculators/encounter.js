@@ -15,7 +15,7 @@ import { download, storageNotes } from "./encounter-status.js";
 import { followOtherTabs } from "./encounter-sync.js";
 import { limitsText, replayed } from "./encounter-replay.js";
 import { card, historyList, orderList, roundLine } from "./encounter-view.js";
-import { addForm, askForms, initiativePanel, numbered } from "./encounter-panels.js";
+import { addForm, askForms, initiativePanel, numbered, typeIn, typedIn } from "./encounter-panels.js";
 
 const CSS_URL = new URL("encounter.css", import.meta.url).href;
 
@@ -32,31 +32,6 @@ function ensureCss() {
     // The stylesheet is this build's or nothing (integrity from the page's list).
     const integrity = sriFor(CSS_URL);
     if (integrity) document.head.append(h("link", { rel: "stylesheet", href: CSS_URL, integrity }));
-  }
-}
-
-/** The values typed in a box's form fields, by name (and which one has the focus).
- * @param {HTMLElement} box @returns {[string, string | boolean, boolean][]} */
-function typedIn(box) {
-  const form = box.querySelector("form");
-  if (!form) return [];
-  return [...form.elements].flatMap((e) => {
-    const f = /** @type {HTMLInputElement} */ (e);
-    if (!f.name || f.type === "submit" || f.type === "button") return [];
-    return [[f.name, f.type === "checkbox" ? f.checked : f.value, f === document.activeElement]];
-  });
-}
-
-/** Put typed values back into the form drawn again. @param {HTMLElement} box
- * @param {[string, string | boolean, boolean][]} typed */
-function typeIn(box, typed) {
-  const form = box.querySelector("form");
-  for (const [name, value, focused] of typed) {
-    const f = /** @type {HTMLInputElement | null} */ (form?.elements.namedItem(name) || null);
-    if (!f || !("value" in f)) continue;
-    if (typeof value === "boolean") f.checked = value;
-    else f.value = value;
-    if (focused) f.focus();
   }
 }
 
