@@ -1,8 +1,9 @@
 """Which files are sources, which hints each one has, and their names as a report shows them.
 
 A source is a regular file directly inside sources/: a symbolic link (to /etc/passwd, to
-../.git/config), anything else that resolves outside the folder, a folder, a pipe or a
-device is refused with its name and the reason, and the rest builds. The file is opened
+../.git/config), a hard link (a second name of a file that may live anywhere on the disk:
+a checkout or a copy never makes one), anything else that resolves outside the folder, a
+folder, a pipe or a device is refused with its name and the reason, and the rest builds. The file is opened
 without following links and checked again once open, so it cannot be swapped in between.
 
 A hints file (scripts/hints/*.toml) belongs to the one file its `source` names, exactly. A
@@ -53,6 +54,10 @@ def label(path: Path) -> str:
     return f"sources/{shown(path.name)}"
 
 
+HARD_LINK = ("a hard link (the file has other names, maybe outside sources/); refused: "
+             "a source is a regular file of its own")
+
+
 def _refusal(path: Path, folder: Path) -> str:
     """Why this entry of sources/ is not a source, or "" if it is one."""
     if path.is_symlink():
@@ -67,6 +72,8 @@ def _refusal(path: Path, folder: Path) -> str:
     if not stat.S_ISREG(mode):
         kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
         return f"{kind}; skipped"
+    if path.lstat().st_nlink > 1:
+        return HARD_LINK
     return ""
 
 
@@ -99,6 +106,8 @@ def read_source(path: Path) -> bytes:
         st = os.fstat(f.fileno())
         if not stat.S_ISREG(st.st_mode):
             raise SourceError(name, "not a regular file; refused")
+        if st.st_nlink > 1:
+            raise SourceError(name, HARD_LINK)
         if st.st_size > MAX_BYTES:
             raise SourceError(name, f"{st.st_size:,} bytes, over the {MAX_BYTES:,} a source "
                                     "may have; refused")

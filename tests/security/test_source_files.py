@@ -77,6 +77,24 @@ def test_symlinks_and_paths_outside_sources_are_refused_and_the_rest_builds(
     assert "SECRET-MARKER" not in report
 
 
+def test_a_hard_link_is_refused_and_the_rest_builds(tmp_path: Path) -> None:
+    """A hard link is a regular file to every check above, but its bytes are another file's
+    (ln /etc/passwd sources/notes.txt, where the disk allows it): refused by its link count."""
+    src = _sources(tmp_path)
+    secret = tmp_path / "passwd"
+    secret.write_text(SECRET, "utf-8")
+    os.link(secret, src / "notes.txt")
+    os.link(src / MECHA, src / "copy.md")  # two names of one source: neither is published
+    status, report = _extract(tmp_path, src)
+    assert status == 0, report
+    why = ("a hard link (the file has other names, maybe outside sources/); refused: "
+           "a source is a regular file of its own")
+    for name in ("notes.txt", "copy.md", MECHA):
+        assert f"sources/{name}: {why}" in report.splitlines(), (name, report)
+    assert _written(tmp_path) == set()
+    assert "SECRET-MARKER" not in report
+
+
 def test_a_file_swapped_for_a_link_after_listing_is_not_followed(tmp_path: Path) -> None:
     """read_source opens without following links: a race after the listing gains nothing."""
     from scripts.extract.files import read_source
