@@ -3,8 +3,9 @@
 A source is a regular file directly inside sources/: a symbolic link (to /etc/passwd, to
 ../.git/config), a hard link (a second name of a file that may live anywhere on the disk:
 a checkout or a copy never makes one), anything else that resolves outside the folder, a
-folder, a pipe or a device is refused with its name and the reason, and the rest builds. The file is opened
-without following links and checked again once open, so it cannot be swapped in between.
+folder, a pipe or a device is refused with its name and the reason, and the rest builds.
+The file is opened without following links and checked again once open, so it cannot be
+swapped in between.
 
 A hints file (scripts/hints/*.toml) belongs to the one file its `source` names, exactly. A
 file that only looks like it (another suffix, case or separator: the same slug) is refused
