@@ -221,6 +221,8 @@ export function card(sheet, state, c, act) {
   const note = uid("note");
   return h("section", { class: "ts-enc-card", "aria-label": `${c.name}'s numbers` },
     h("h3", { class: "ts-enc-cardname", text: c.name }),
+    // the hit first: the action of nearly every tap, right under the row tapped
+    hitForm,
     h("dl", { class: "ts-enc-values" }, c.values.filter((v) => v.tracked).map((v) => valueRow(c, v, act))),
     c.conditions.length ? h("ul", { class: "ts-enc-conds", "aria-label": "Conditions" },
       c.conditions.map((x) => h("li", {}, h("span", { text: condText(x) }),
@@ -228,7 +230,7 @@ export function card(sheet, state, c, act) {
           "aria-label": `Clear ${x.name}`,
           onclick: () => act.push({ type: "clear", target: c.id, name: x.name }) })))) : null,
     c.injuries.length ? h("p", { class: "ts-enc-injuries", text: `Injuries: ${c.injuries.join(", ")}` }) : null,
-    hitForm, condForm,
+    condForm,
     h("div", { class: "ts-enc-place", role: "group", "aria-label": `${c.name}'s place in the fight` },
       inOrder && state.round ? [
         h("button", { type: "button", class: "md-button", text: "Move earlier", disabled: here <= 0,
