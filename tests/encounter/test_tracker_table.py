@@ -339,8 +339,10 @@ def check_one_screen(page: Any) -> None:
 def test_each_tap_on_next_turn_moves_the_turn(browser: Any, base_url: str) -> None:
     """A tap on Next turn is drawn, then stored: after each of a round's taps (and the
     next round's first) the highlighted row and the round line name the combatant whose
-    turn it is in the fold of the stored log, and only that row is current. (How fast:
-    `python -m scripts.bench.tap`, a benchmark, never a timed test.)"""
+    turn it is in the fold of the stored log, and only that row is current. Only the two
+    rows whose turn changed are drawn again (calculators/encounter-draw.js): the other four
+    are the same elements as before the tap. (How fast: `python -m scripts.bench.tap`, a
+    benchmark, never a timed test.)"""
     ctx = browser.new_context(**PHONE)
     ctx.set_default_timeout(30_000)
     page = ctx.new_page()
@@ -357,9 +359,14 @@ def test_each_tap_on_next_turn_moves_the_turn(browser: Any, base_url: str) -> No
         wait_events(page, n)
         rounds = set()
         for _ in range(7):
+            page.evaluate("() => { for (const li of document.querySelectorAll("
+                          "'.ts-enc-order > li')) li.tsBefore = true; }")
             page.locator(".ts-enc-sticky").get_by_role("button", name="Next turn").click()
             n += 1
             wait_events(page, n)
+            kept = page.evaluate("() => [...document.querySelectorAll('.ts-enc-order > li')]"
+                                 ".filter((li) => li.tsBefore).length")
+            assert kept == 4
             enc = live(page, "cyberpunk_red")
             assert enc.current is not None
             current = page.locator(".ts-enc-order > li.ts-current")
