@@ -100,8 +100,12 @@ def run(page_url: str, game: str, runs: int) -> tuple[list[float], list[float]]:
             calls = page.evaluate("""(t0) => window.__calls.filter((c) => c.t1 >= t0)
               .map((c) => `${c.op} ${Math.round(c.t0 - t0)}+${Math.round(c.t1 - c.t0)} ms`
                 + ` (${(c.bytes / 1000).toFixed(1)} kB)`)""", t["ready"])
-            print(f"  run: answer {answers[-1]:.0f} ms; worker calls from ready: "
-                  + "; ".join(calls))
+            files = page.evaluate("""(t0) => performance.getEntriesByType('resource')
+              .filter((r) => /encounter-odds/.test(r.name))
+              .map((r) => `${r.name.split('/').pop()} ${Math.round(r.startTime - t0)}`
+                + `..${Math.round(r.responseEnd - t0)} ms`)""", t["ready"])
+            print(f"  run: answer {answers[-1]:.0f} ms; from ready, worker calls: "
+                  + "; ".join(calls) + "; panel files: " + "; ".join(files))
             page.locator("#ts-takeout-more").click()
             field = page.locator(".ts-takeout-fields input[type=number]").first
             before = page.locator(".ts-takeout-answers").inner_html()
