@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from scripts.bench.main import CHROMIUM_ARGS, CPU_SLOWDOWN, PHONE, SLOW_4G
+from scripts.bench.pages import WORKER_CALLS
 from scripts.bench.server import serve, site_port
-from scripts.bench.tap import WORKER_CALLS
 
 FIGHTS = {
     "cyberpunk_red": ("cyberpunk-red", [["hp", 25], ["sp_body", 7]], [["hp", 40], ["sp_body", 11]]),

@@ -30,12 +30,13 @@ from pathlib import Path
 from typing import Any
 
 from scripts.bench.main import CHROMIUM_ARGS, CPU_SLOWDOWN, PHONE
+from scripts.bench.odds import FIGHTS
+from scripts.bench.pages import WORKER_CALLS
 from scripts.bench.server import serve, site_port
 from scripts.bench.warm import end_trace, start_trace
 
 ROOT = Path(__file__).resolve().parents[2]
-SLUGS = {"cyberpunk_red": "cyberpunk-red", "horizon": "horizon", "d100": "d100",
-         "forbidden_lands": "forbidden-lands", "mecha": "mecha"}
+SLUGS = {game: fight[0] for game, fight in FIGHTS.items()}  # each game's Encounter page
 COMBATANTS = 6
 
 # Before the page's scripts: the fight.
@@ -45,30 +46,6 @@ SEED = """(([d, g]) => {
     localStorage.setItem('tableside:encounter-active', JSON.stringify({[g]: d.id}));
   }
 })(%s);"""
-# Before the page's scripts: each call to the Python worker (python-client.mjs's messages):
-# its op, the bytes sent, posted and replied (page clock) in window.__calls.
-WORKER_CALLS = """(() => {
-  const calls = window.__calls = [];
-  const W = window.Worker;
-  window.Worker = class extends W {
-    constructor(...a) {
-      super(...a);
-      const sent = new Map();
-      const post = this.postMessage.bind(this);
-      this.postMessage = (m, ...rest) => {
-        if (m && m.id) sent.set(m.id, {t0: performance.now(),
-          bytes: (m.encounter || m.payload || '').length,
-          op: (/"op":"(\\w+)"/.exec(m.encounter || '') || [, m.calc])[1]});
-        return post(m, ...rest);
-      };
-      this.addEventListener('message', ({data}) => {
-        const s = data && data.id && sent.get(data.id);
-        if (s) { sent.delete(data.id); calls.push({...s, t1: performance.now()}); }
-      });
-    }
-  };
-})();"""
-
 TAPS = """async (taps) => {
   const el = document.querySelector('.ts-encounter');
   const next = [...document.querySelectorAll('.ts-enc-sticky button')]
