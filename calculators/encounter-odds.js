@@ -13,6 +13,7 @@ import { sriFor } from "./integrity.mjs";
 const CSS_URL = new URL("encounter-odds.css", import.meta.url).href;
 const SVG = "http://www.w3.org/2000/svg";
 const WAIT_MS = 120; // inputs typed in a row ask once
+const KEPT = 24; // answers kept per state of the fight: a question asked again is answered at once
 
 /** @typedef {{text: string, value: number}} Frac */
 /** @typedef {{name: string, label: string, kind: string, default: any, min?: number,
@@ -143,6 +144,14 @@ export function mountOdds(box, { game, now, py, watch }) {
   let picked = { attacker: "", targets: [] }; // the engine's choice before the player's
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
+  /** Replies per folded state (the tracker's own object: a new fold is a new state) and
+   * question. The tracker asks again whenever its log is stored; a state already answered
+   * for (an event stored after it was drawn, inputs typed back) is answered from here, and
+   * an answer already on screen is not drawn again.
+   * @type {WeakMap<object, Map<string, Record<string, any>>>} */
+  const answered = new WeakMap();
+  /** @type {Record<string, any> | null} */
+  let shown = null;
   const who = h("select", { id: "ts-takeout-attacker" });
   const how = h("select", { id: "ts-takeout-attack" });
   const n = h("input", { id: "ts-takeout-n", type: "number", min: 1, max: 10, value: "1", inputmode: "numeric" });
@@ -215,21 +224,38 @@ export function mountOdds(box, { game, now, py, watch }) {
   async function ask(form = false) {
     const mine = ++asked;
     const ids = chosen();
-    if (!form && (!attack() || !ids.length)) { out.replaceChildren(); status.textContent = "Choose a target."; return; }
+    if (!form && (!attack() || !ids.length)) {
+      out.replaceChildren();
+      shown = null;
+      status.textContent = "Choose a target.";
+      return;
+    }
     status.textContent = "Working out…";
     box.dataset.busy = "";
     const t0 = performance.now();
     try {
-      const reply = await py({ op: "odds", form, game, events: now().events, attacker: who.value,
-        targets: ids, calc: how.value, inputs: inputs(), attacks: Number(n.value) || 1 });
+      const { events, state } = now();
+      const req = { op: "odds", form, game, attacker: who.value, targets: ids, calc: how.value,
+        inputs: inputs(), attacks: Number(n.value) || 1 };
+      const key = JSON.stringify([events.length, req]); // (an event being folded: not this state's)
+      const kept = (state && answered.get(state)) || new Map();
+      const reply = kept.get(key) || await py({ ...req, events });
       if (mine !== asked) return; // a newer question is on its way
+      if (state) {
+        kept.delete(key);
+        kept.set(key, reply); // the newest last: the oldest goes first
+        if (kept.size > KEPT) kept.delete(/** @type {string} */ (kept.keys().next().value));
+        answered.set(state, kept);
+      }
       if (form) { setForm(reply); people(); }
-      out.replaceChildren(...reply.odds.map(answerNode));
+      if (reply !== shown) out.replaceChildren(...reply.odds.map(answerNode));
+      shown = reply;
       status.textContent = reply.odds.length ? "" : "Add a target to the fight.";
       box.dataset.ms = String(Math.round(performance.now() - t0));
     } catch (err) {
       if (mine !== asked) return;
       out.replaceChildren();
+      shown = null;
       status.textContent = err instanceof Error ? err.message : String(err);
     } finally {
       if (mine === asked) delete box.dataset.busy;

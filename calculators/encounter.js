@@ -15,6 +15,8 @@ import { download, storageNotes } from "./encounter-status.js";
 import { followOtherTabs } from "./encounter-sync.js";
 import { limitsText, replayed } from "./encounter-replay.js";
 import { card, historyList, orderList, roundLine } from "./encounter-view.js";
+import { afterFrame, drawOrder } from "./encounter-draw.js";
+import { followFight } from "./encounter-as.js";
 import { addForm, askForms, initiativePanel, numbered, typeIn, typedIn } from "./encounter-panels.js";
 
 const CSS_URL = new URL("encounter.css", import.meta.url).href;
@@ -64,6 +66,7 @@ function layout(el) {
 /** @param {HTMLElement} el */
 function mount(el) {
   el.dataset.tsEnc = "";
+  document.documentElement.classList.add("ts-enc-page"); // (encounter.css: no :has())
   const game = /** @type {string} */ (el.dataset.game);
   const sheet = JSON.parse(el.dataset.sheet || "{}");
   ensureCss();
@@ -159,6 +162,9 @@ function mount(el) {
       .catch(show);
   });
 
+  // "As … against …": the calculators beside take the combatants' numbers
+  const followAs = calcs ? followFight(calcs, { game, el, state: () => state, events: () => doc.events, show }) : null;
+
   pick.addEventListener("change", () => {
     const next = encountersOf(game).find((d) => d.id === pick.value);
     if (next) { doc = next; setActive(game, doc.id); refresh().catch(show); }
@@ -241,8 +247,10 @@ function mount(el) {
       say: (/** @type {string} */ t) => { msg.textContent = t; },
       seed,
     };
-    asks.replaceChildren(...askForms(state, act));
-    order.replaceChildren(orderList(state, selected, (id) => { selected = selected === id ? null : id; render(); },
+    const asked = askForms(state, act);
+    if (asked.length || asks.firstChild) asks.replaceChildren(...asked);
+    // only the rows that changed are drawn again (encounter-draw.js)
+    drawOrder(order, orderList(state, selected, (id) => { selected = selected === id ? null : id; render(); },
       (c) => card(sheet, state, c, act)));
     if (!state.round && state.combatants.length) initBox.open = true;
     panels(act);
@@ -252,11 +260,18 @@ function mount(el) {
       const same = [...el.querySelectorAll("button")].find((b) => b.textContent === label && !b.hasAttribute("disabled"));
       /** @type {HTMLElement} */ (same || (nextBtn.hasAttribute("disabled") ? line : nextBtn)).focus();
     }
-    share?.update();
-    // the events of this fight as stored: while an action is being saved, once it is
+    // the events of this fight as drawn (benches), and as stored: while an action is
+    // being saved, once it is
+    if (!partial) el.dataset.drawn = String(doc.events.length);
     if (!saving) el.dataset.events = String(doc.events.length);
-    // the calculators beside take the numbers after the frame: a tap shows its effect first
-    if (calcs && !partial) setTimeout(() => { if (state) renderAs(/** @type {HTMLElement} */ (calcs)); }, 0);
+    // the printed record and the calculators beside follow after the frame: a tap shows
+    // its effect first
+    const drawn = state;
+    afterFrame().then(() => {
+      if (state !== drawn) return; // a newer state is on its way: it does this
+      share?.update();
+      if (!partial) followAs?.();
+    });
     if (performance.getEntriesByName("tableside:apply").length) {
       const m = performance.measure("tableside:apply-to-state", "tableside:apply");
       /** @type {any} */ (window).tablesideApplyMs = m.duration;
@@ -292,63 +307,6 @@ function mount(el) {
     }
   }
 
-  /** "Run as … against …": the calculators take the combatants' numbers. @param {HTMLElement} box */
-  function renderAs(box) {
-    let bar = box.querySelector(".ts-enc-as");
-    const opts = () => [h("option", { value: "", text: "—" }),
-      ...state.combatants.map((/** @type {any} */ c) => h("option", { value: c.id, text: c.name }))];
-    if (!bar) {
-      bar = h("div", { class: "ts-enc-as" },
-        h("label", { for: "ts-enc-actor", text: "As" }), h("select", { id: "ts-enc-actor" }),
-        h("label", { for: "ts-enc-target", text: "against" }), h("select", { id: "ts-enc-target" }));
-      box.querySelector("h2")?.after(bar);
-      for (const s of bar.querySelectorAll("select")) {
-        s.addEventListener("change", () => { fillInputs(box, true).catch(show); });
-      }
-      // a calculator behind a tab is built when chosen: it takes the numbers then
-      box.addEventListener("click", (e) => {
-        if (/** @type {HTMLElement} */ (e.target).closest?.("[role=tab]")) {
-          setTimeout(() => { fillInputs(box).catch(show); }, 0);
-        }
-      });
-    }
-    const [actor, target] = /** @type {HTMLSelectElement[]} */ ([...bar.querySelectorAll("select")]);
-    const keep = [actor.value || state.current || "", target.value || el.dataset.target || ""];
-    actor.replaceChildren(...opts());
-    target.replaceChildren(...opts());
-    actor.value = keep[0];
-    target.value = keep[1];
-    el.dataset.target = target.value;
-    fillInputs(box).catch(show); // the numbers changed: the calculators follow
-  }
-
-  /**
-   * The built calculators take the chosen combatants' numbers (one fold for all).
-   * @param {HTMLElement} box @param {boolean} [force] also over what the player typed
-   */
-  async function fillInputs(box, force = false) {
-    const [actor, target] = /** @type {HTMLSelectElement[]} */ ([...box.querySelectorAll(".ts-enc-as select")]);
-    el.dataset.target = target.value;
-    if (!actor.value && !target.value) return;
-    const hosts = [...box.querySelectorAll(".ts-calc[data-calc]")].filter((x) => x.querySelector("form"));
-    const { inputs: all } = await py({ op: "inputs", game, actor: actor.value, target: target.value,
-      calcs: hosts.map((x) => /** @type {HTMLElement} */ (x).dataset.calc), events: doc.events });
-    for (const host of hosts) {
-      const form = /** @type {HTMLFormElement} */ (host.querySelector("form"));
-      const inputs = all[/** @type {string} */ (/** @type {HTMLElement} */ (host).dataset.calc)] || {};
-      for (const [k, v] of Object.entries(inputs)) {
-        const f = /** @type {HTMLInputElement | null} */ (form.elements.namedItem(k));
-        if (!f) continue;
-        const now = f.type === "checkbox" ? String(f.checked) : f.value;
-        // a value the player typed since the last fill is theirs: keep it
-        if (!force && f.dataset.tsFilled !== undefined && f.dataset.tsFilled !== now) continue;
-        if (f.type === "checkbox") f.checked = Boolean(v);
-        else f.value = String(v);
-        f.dataset.tsFilled = f.type === "checkbox" ? String(f.checked) : f.value;
-      }
-    }
-  }
-
   /** Append one event (a new id unless it has one) once the rules accept it.
    * @param {import("./encounter-store.js").EncEvent} event */
   async function push(event) {
@@ -376,6 +334,7 @@ function mount(el) {
       throw err;
     }
     const mine = doc.events.length;
+    await afterFrame(); // the tap's effect is drawn before the log is stored
     await saveEncounter(doc); // merged with another tab's events, if any
     if (doc.events.length !== mine) await fold();
     // the "Apply" buttons beside the tracker follow the log

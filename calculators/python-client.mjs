@@ -37,25 +37,40 @@ export async function startWorker(start, onState) {
   } catch (e) {
     throw new NoWorker(String(e));
   }
-  /** @type {Map<number, {resolve: (v: string) => void, reject: (e: Error) => void}>} */
+  /** @type {Map<number, {resolve: (v: string) => void, reject: (e: Error) => void,
+   *   queued: boolean}>} */
   const pending = new Map();
+  // Calculator runs go to the worker one at a time, the others waiting here; the encounter
+  // tracker's requests are posted at once. So a tap, or the odds panel, waits for one
+  // calculation at most, not for every calculator of the Encounter page's sheet checking
+  // its answer worked out ahead once Python is ready (issues #25, #28: 25 of them in
+  // Cyberpunk RED held the tracker's first state back by up to 2 s on the phone profile).
+  /** @type {(() => void)[]} */
+  const waiting = [];
+  let running = 0; // calculator runs posted and not answered yet
   let next = 0;
   let heard = false;
   /** @type {Error | null} */
   let stopped = null; // the worker crashed: every later call fails at once, never hangs
-  /** @param {Record<string, string>} message @returns {Promise<string>} */
-  const call = (message) => new Promise((resolve, reject) => {
-    if (stopped) {
-      reject(stopped);
-      return;
-    }
-    const id = ++next;
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, ...message });
+  /** @param {Record<string, string>} message @param {boolean} [queued] a calculator run
+   * @returns {Promise<string>} */
+  const call = (message, queued = false) => new Promise((resolve, reject) => {
+    const post = () => {
+      if (stopped) {
+        reject(stopped);
+        return;
+      }
+      const id = ++next;
+      pending.set(id, { resolve, reject, queued });
+      if (queued) running++;
+      worker.postMessage({ id, ...message });
+    };
+    if (queued && running) waiting.push(post);
+    else post();
   });
   /** @type {Engine} */
   const engine = {
-    run: (calc, payload) => call({ calc, payload }),
+    run: (calc, payload) => call({ calc, payload }, true),
     encounter: (request) => call({ encounter: request }),
   };
   return new Promise((resolve, reject) => {
@@ -64,6 +79,7 @@ export async function startWorker(start, onState) {
       worker.terminate();
       const why = stopped = new Error(`the Python worker stopped: ${e.message || "no message"}`);
       for (const p of pending.values()) p.reject(why);
+      for (const post of waiting.splice(0)) post(); // each fails at once: stopped
       reject(heard ? why : new NoWorker(e.message || "module workers are not supported"));
     };
     worker.onmessage = ({ data }) => {
@@ -71,6 +87,10 @@ export async function startWorker(start, onState) {
       if (data.id) {
         const p = pending.get(data.id);
         pending.delete(data.id);
+        if (p?.queued) {
+          running--;
+          waiting.shift()?.();
+        }
         if (data.error !== undefined) p?.reject(new Error(data.error));
         else p?.resolve(data.reply);
       } else if (data.state) onState(data.state);

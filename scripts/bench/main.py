@@ -1,7 +1,8 @@
 """Speed and size figures for the calculators (issue "Fast start"): `make bench`.
 
 Usage: python -m scripts.bench [--site site] [--runs 5] [--phone-runs 3] [--quick]
-                               [--no-phone-cold] [--next-only] [--json bench-out/bench.json]
+                               [--no-phone-cold] [--next-only] [--encounter-only]
+                               [--json bench-out/bench.json]
 
 Serves the built site from 127.0.0.1 the way GitHub Pages does (scripts/bench/server.py:
 gzip by content type, `Cache-Control: max-age=600`) and drives Debian's
@@ -58,7 +59,10 @@ Prints what scripts/bench/ahead.py measures on the built site: the bytes the ans
 worked out ahead add per page (median, largest; gzip) and the share of sampled one-input
 changes they answer before Python (issue 26). Also runs `python -m scripts.bench.rules`
 (CPython rules figures) when it exists and `node scripts/bench/pyodide_node.mjs`
-(rules_pkg import and big-pool odds in Pyodide).
+(rules_pkg import and big-pool odds in Pyodide), and the Encounter page's two figures on
+the phone profile: a tap's effect (`python -m scripts.bench.tap`, issue #25: p95 ≤ 100 ms)
+and the odds panel's first answer (`python -m scripts.bench.odds`, issue #28: ≤ 200 ms).
+`--encounter-only` prints those two alone.
 """
 
 from __future__ import annotations
@@ -273,6 +277,19 @@ def first_visit_bytes(pw: Any, base: str, path: str, done: str, label: str,
         shutil.rmtree(user_dir, ignore_errors=True)
 
 
+def encounter_benches(site: Path, log: Callable[[str], None]) -> dict[str, str]:
+    """The Encounter page's tap and odds figures (their own modules, each serving the site)."""
+    out: dict[str, str] = {}
+    for mod, label, extra in (("scripts.bench.tap", "a tap's effect (#25)", []),
+                              ("scripts.bench.odds", "the odds' first answer (#28)",
+                               ["--runs", "5"])):
+        proc = subprocess.run([sys.executable, "-m", mod, "--site", str(site), *extra],
+                              cwd=ROOT, capture_output=True, text=True, timeout=1800)
+        out[f"Encounter page: {label}, python -m {mod}"] = (proc.stdout + proc.stderr).strip()
+        log(f"{mod}: done")
+    return out
+
+
 def sub_benches(log: Callable[[str], None]) -> dict[str, str]:
     out: dict[str, str] = {}
     if (ROOT / "scripts" / "bench" / "rules.py").is_file():
@@ -306,6 +323,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--next-only", action="store_true",
                     help="only the desktop warm visits and their next pages (no floors, "
                          "phone, first visits or rules benches): to iterate on the next page")
+    ap.add_argument("--encounter-only", action="store_true",
+                    help="only the Encounter page's tap and odds figures (phone profile)")
     ap.add_argument("--json", type=Path, default=ROOT / "bench-out" / "bench.json")
     args = ap.parse_args(argv)
     if args.quick:
@@ -316,6 +335,10 @@ def main(argv: list[str] | None = None) -> int:
     exe = shutil.which("chromium")
     if not exe:
         sys.exit("bench: Debian's chromium is not on PATH (make setup)")
+    if args.encounter_only:
+        for k, v in encounter_benches(site, lambda m: print(m, file=sys.stderr)).items():
+            print(f"== {k} ==\n{v}\n")
+        return 0
     p = plan(site)
     t_start = time.monotonic()
     load_start = os.getloadavg()[0]  # other work on the machine skews every figure
@@ -379,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
             for var in phone_variants:
                 add(f"phone cold pyodide-{var}", "pyodide", var, True, 1, True, timeout_s=300)
 
-    subs = {} if args.no_sub else sub_benches(log)
+    subs = {} if args.no_sub else {**sub_benches(log), **encounter_benches(site, log)}
     by = {s.label: s for s in series}
     print(f"Tableside bench: {site} ({'snapshot built' if p.snapshot else 'no snapshot'}); "
           f"calculator {CALC} ({p.weapon}, {p.ap} AP) on /{p.profile}; next page /{p.next}; "

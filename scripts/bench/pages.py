@@ -203,3 +203,26 @@ def write_mpy_page(folder: Path, calc: str, weapon: str, ap: int, site: Path) ->
         sys.exit("bench: the site has no data/horizon.json for the MicroPython page")
 
 
+# Before the page's scripts: each call to the Python worker (python-client.mjs's messages):
+# its op, the bytes sent, posted and replied (page clock) in window.__calls.
+WORKER_CALLS = """(() => {
+  const calls = window.__calls = [];
+  const W = window.Worker;
+  window.Worker = class extends W {
+    constructor(...a) {
+      super(...a);
+      const sent = new Map();
+      const post = this.postMessage.bind(this);
+      this.postMessage = (m, ...rest) => {
+        if (m && m.id) sent.set(m.id, {t0: performance.now(),
+          bytes: (m.encounter || m.payload || '').length,
+          op: (/"op":"(\\w+)"/.exec(m.encounter || '') || [, m.calc])[1]});
+        return post(m, ...rest);
+      };
+      this.addEventListener('message', ({data}) => {
+        const s = data && data.id && sent.get(data.id);
+        if (s) { sent.delete(data.id); calls.push({...s, t1: performance.now()}); }
+      });
+    }
+  };
+})();"""

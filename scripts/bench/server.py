@@ -18,6 +18,7 @@ from __future__ import annotations
 import gzip
 import http.server
 import json
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -103,6 +104,13 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+
+def site_port(site: Path) -> int:
+    """The port the site was built for (its sitemap.xml): instant navigation needs it."""
+    sm = site / "sitemap.xml"
+    pm = re.search(r"<loc>https?://[^/<]*?:(\d+)/", sm.read_text("utf-8")) if sm.is_file() else None
+    return int(pm.group(1)) if pm else 8000
 
 
 @contextmanager

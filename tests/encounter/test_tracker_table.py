@@ -336,11 +336,13 @@ def check_one_screen(page: Any) -> None:
     assert page.locator(".md-top").is_hidden()
 
 
-def test_a_tap_shows_its_effect_quickly_on_a_phone(browser: Any, base_url: str) -> None:
-    """#25 "Done when": from Python ready, a tap shows its effect within 100 ms (p95) on the
-    phone profile. Measured here: Next turn in a 6-combatant Cyberpunk RED fight, CPU
-    slowed 4x (CDP), from the tap to the next frame after the new state is drawn. The
-    figure is printed; the test fails only past 1 s (this machine is shared)."""
+def test_each_tap_on_next_turn_moves_the_turn(browser: Any, base_url: str) -> None:
+    """A tap on Next turn is drawn, then stored: after each of a round's taps (and the
+    next round's first) the highlighted row and the round line name the combatant whose
+    turn it is in the fold of the stored log, and only that row is current. Only the two
+    rows whose turn changed are drawn again (calculators/encounter-draw.js): the other four
+    are the same elements as before the tap. (How fast: `python -m scripts.bench.tap`, a
+    benchmark, never a timed test.)"""
     ctx = browser.new_context(**PHONE)
     ctx.set_default_timeout(30_000)
     page = ctx.new_page()
@@ -353,35 +355,28 @@ def test_a_tap_shows_its_effect_quickly_on_a_phone(browser: Any, base_url: str) 
         form.get_by_role("button", name="Add to the fight").click()
         wait_events(page, 6)
         page.get_by_role("button", name="Roll initiative").click()
-        wait_events(page, 7)
-        cdp = ctx.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-        times = page.evaluate("""async () => {
-          const el = document.querySelector('.ts-encounter');
-          const next = [...document.querySelectorAll('.ts-enc-sticky button')]
-            .find((b) => b.textContent === 'Next turn');
-          const out = [];
-          for (let i = 0; i < 20; i++) {
-            const n = Number(el.dataset.events);
-            const t0 = performance.now();
-            next.click();
-            await new Promise((resolve) => {
-              const o = new MutationObserver(() => {
-                if (Number(el.dataset.events) === n + 1) { o.disconnect(); resolve(); }
-              });
-              o.observe(el, { attributes: true });
-            });
-            await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-            out.push(performance.now() - t0);
-          }
-          return out;
-        }""")
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-        times.sort()
-        p95 = times[int(0.95 * (len(times) - 1))]
-        print(f"\nNext turn, 6 combatants, CPU x4: median {times[len(times) // 2]:.0f} ms, "
-              f"p95 {p95:.0f} ms")
-        assert p95 < 1000, times
+        n = 7
+        wait_events(page, n)
+        rounds = set()
+        for _ in range(7):
+            page.evaluate("() => { for (const li of document.querySelectorAll("
+                          "'.ts-enc-order > li')) li.tsBefore = true; }")
+            page.locator(".ts-enc-sticky").get_by_role("button", name="Next turn").click()
+            n += 1
+            wait_events(page, n)
+            kept = page.evaluate("() => [...document.querySelectorAll('.ts-enc-order > li')]"
+                                 ".filter((li) => li.tsBefore).length")
+            assert kept == 4
+            enc = live(page, "cyberpunk_red")
+            assert enc.current is not None
+            current = page.locator(".ts-enc-order > li.ts-current")
+            assert current.count() == 1
+            assert current.locator(".ts-enc-name").inner_text() == enc.current.name
+            assert page.locator(".ts-enc-round").inner_text() == (
+                f"Round {enc.round} · {enc.current.name}'s turn")
+            rounds.add(enc.round)
+        assert rounds == {1, 2}  # six turns of round 1, then round 2 begins
+        assert int(page.locator(".ts-encounter").get_attribute("data-drawn") or 0) == n
     finally:
         ctx.close()
 

@@ -1,10 +1,10 @@
 """How fast the Encounter page's odds answer (issue #28), on the bench's phone profile.
 
-Usage: python -m scripts.bench_odds [--site site] [--runs 5] [--game cyberpunk_red]
+Usage: python -m scripts.bench.odds [--site site] [--runs 5] [--game cyberpunk_red]
 
 Each run opens the game's Encounter page with a fight of three (an attacker and two
 targets, stored before the page loads) in a warm browser (primed by one unthrottled
-visit), throttled as `scripts/bench.py`'s phone (4x CPU, Slow 4G), and reports:
+visit), throttled as `make bench`'s phone (scripts/bench/main.py) (4x CPU, Slow 4G), and reports:
 
 * answer: from opening the folded odds panel once Python is ready
   (`<html data-ts-python="ready">`) to its first answer on screen, the target: 200 ms or less;
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import shutil
 import statistics
 import sys
@@ -25,8 +24,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from scripts.bench import CHROMIUM_ARGS, CPU_SLOWDOWN, PHONE, SLOW_4G
-from scripts.bench_server import serve
+from scripts.bench.main import CHROMIUM_ARGS, CPU_SLOWDOWN, PHONE, SLOW_4G
+from scripts.bench.pages import WORKER_CALLS
+from scripts.bench.server import serve, site_port
 
 FIGHTS = {
     "cyberpunk_red": ("cyberpunk-red", [["hp", 25], ["sp_body", 7]], [["hp", 40], ["sp_body", 11]]),
@@ -66,7 +66,7 @@ def run(page_url: str, game: str, runs: int) -> tuple[list[float], list[float]]:
 
     exe = shutil.which("chromium")
     if not exe:
-        sys.exit("bench_odds: Debian's chromium is not on PATH")
+        sys.exit("bench.odds: Debian's chromium is not on PATH")
     answers: list[float] = []
     updates: list[float] = []
     trackers: list[float] = []
@@ -75,6 +75,7 @@ def run(page_url: str, game: str, runs: int) -> tuple[list[float], list[float]]:
                                                     args=CHROMIUM_ARGS, **PHONE)
         ctx.add_init_script(SEED % json.dumps([fight(game), game]))
         ctx.add_init_script(WATCH)
+        ctx.add_init_script(WORKER_CALLS)
         prime = ctx.new_page()  # the warm visit's caches: runtime, snapshot, modules
         prime.goto(page_url)
         prime.locator(".ts-enc-odds > summary").click()  # the panel is folded at first
@@ -95,6 +96,16 @@ def run(page_url: str, game: str, runs: int) -> tuple[list[float], list[float]]:
             t = page.evaluate("() => window.__odds")
             answers.append(t["answer"] - max(t["ready"], t["opened"]))
             trackers.append(t["tracker"] - t["ready"])
+            # what the worker did from Python ready to the answer: each call, from ready
+            calls = page.evaluate("""(t0) => window.__calls.filter((c) => c.t1 >= t0)
+              .map((c) => `${c.op} ${Math.round(c.t0 - t0)}+${Math.round(c.t1 - c.t0)} ms`
+                + ` (${(c.bytes / 1000).toFixed(1)} kB)`)""", t["ready"])
+            files = page.evaluate("""(t0) => performance.getEntriesByType('resource')
+              .filter((r) => /encounter-odds/.test(r.name))
+              .map((r) => `${r.name.split('/').pop()} ${Math.round(r.startTime - t0)}`
+                + `..${Math.round(r.responseEnd - t0)} ms`)""", t["ready"])
+            print(f"  run: answer {answers[-1]:.0f} ms; from ready, worker calls: "
+                  + "; ".join(calls) + "; panel files: " + "; ".join(files))
             page.locator("#ts-takeout-more").click()
             field = page.locator(".ts-takeout-fields input[type=number]").first
             before = page.locator(".ts-takeout-answers").inner_html()
@@ -113,15 +124,14 @@ def run(page_url: str, game: str, runs: int) -> tuple[list[float], list[float]]:
     return answers, updates
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m scripts.bench.odds",
+                                 description=__doc__.splitlines()[0])
     ap.add_argument("--site", type=Path, default=Path("site"))
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--game", choices=sorted(FIGHTS), default="cyberpunk_red")
-    args = ap.parse_args()
-    sm = (args.site / "sitemap.xml").read_text("utf-8")
-    pm = re.search(r"<loc>https?://[^/<]*?:(\d+)/", sm)
-    with serve(args.site, {}, int(pm.group(1)) if pm else 8000) as base:
+    args = ap.parse_args(argv)
+    with serve(args.site, {}, site_port(args.site)) as base:
         answers, updates = run(f"{base}{FIGHTS[args.game][0]}/encounter/", args.game, args.runs)
     print(f"odds on the phone profile ({CPU_SLOWDOWN}x CPU, Slow 4G), {args.game}, "
           f"2 targets, n={args.runs}")
@@ -129,7 +139,8 @@ def main() -> None:
           f"(runs: {', '.join(f'{x:.0f}' for x in answers)}); target <= 200 ms")
     print(f"  input changed -> new answer: median {statistics.median(updates):.0f} ms "
           f"(runs: {', '.join(f'{x:.0f}' for x in updates)}; includes the 120 ms wait for typing)")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
