@@ -6,13 +6,37 @@ they come from, and its conditions. Everything in a fight is one of these frozen
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar, overload
 
 from ..errors import RulesError
 from .limits import MAX_COMBATANTS as MAX_COMBATANTS  # the limits live in limits.py
 from .limits import MAX_NAME as MAX_NAME
 
 MAX_VALUE = 9999  # a ceiling for "no upper bound in the source" values (wounds taken …)
+
+N = TypeVar("N")
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def replace(noun: N, /, **changes: Any) -> N:
+    """dataclasses.replace for the frozen nouns of a fight, without its per-field work (a
+    fold makes ~10 of these an event: issue 24's replay). The same value: every field
+    copied, the changed ones set, an unknown field a TypeError. For dataclasses whose
+    fields are all set by __init__ and that check nothing in __post_init__ (these)."""
+    cls = type(noun)
+    names = _FIELDS.get(cls)
+    if names is None:
+        if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__") or not all(
+                f.init for f in fields(cls)):  # type: ignore[arg-type]
+            raise TypeError(f"{cls.__name__} is not a plain frozen dataclass")
+        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
+    new = object.__new__(cls)
+    new.__dict__.update(noun.__dict__, **changes)  # frozen: set past __setattr__, as __init__
+    return new
 
 
 @dataclass(frozen=True)
@@ -152,6 +176,63 @@ class Entry:
     notes: tuple[str, ...] = ()
 
 
+class History(Sequence[Entry]):
+    """A fight's history, oldest first, read as a tuple of entries. A fold adds one entry
+    an event: `plus` does it without copying the entries before (a tuple copied every
+    event made a 5,000-event replay quadratic, issue 24); they are made one tuple when
+    first read."""
+
+    __slots__ = ("_before", "_flat", "_last", "_len")
+
+    def __init__(self, entries: Iterable[Entry] = ()) -> None:
+        self._flat: tuple[Entry, ...] | None = tuple(entries)
+        self._before: History | None = None
+        self._last: Entry | None = None
+        self._len = len(self._flat)
+
+    def plus(self, entry: Entry) -> History:
+        new = History.__new__(History)
+        new._flat, new._before, new._last, new._len = None, self, entry, self._len + 1
+        return new
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        if self._flat is None:
+            newest: list[Entry] = []
+            node = self
+            while node._flat is None:  # back to the newest history already read
+                assert node._before is not None and node._last is not None
+                newest.append(node._last)
+                node = node._before
+            self._flat = node._flat + tuple(reversed(newest))
+            self._before = self._last = None  # read: it stands alone
+        return self._flat
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Entry: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Entry, ...]: ...
+    def __getitem__(self, i: int | slice) -> Entry | tuple[Entry, ...]:
+        return self.entries[i]
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History):
+            return self._len == other._len and self.entries == other.entries
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.entries)
+
+    def __repr__(self) -> str:
+        return f"History({self.entries!r})"
+
+
 @dataclass(frozen=True)
 class Ask:
     """A roll the rules leave to a player, asked at the moment it happens (#25 item 2):
@@ -171,7 +252,7 @@ class Encounter:
     turn: int = 0  # index into `order`
     order: tuple[str, ...] = ()
     combatants: tuple[Combatant, ...] = ()
-    history: tuple[Entry, ...] = field(default=())
+    history: History = field(default=History())
     asks: tuple[Ask, ...] = ()  # rolls waiting for a player's dice
 
     def combatant(self, cid: str) -> Combatant:

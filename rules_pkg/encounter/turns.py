@@ -10,14 +10,14 @@ count that turn ("until the end of its next turn").
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from .. import dice
 from ..errors import RulesError
 from . import events as ev
 from . import order
 from .common import HALF_ACTION, Log, Rules, cond_text
-from .model import Combatant, Encounter
+from .model import Combatant, Encounter, replace
+from .seeded import Seeded
 
 OUT = "out"  # counter: the GM took the combatant out of the fight
 
@@ -119,13 +119,13 @@ def answer(rules: Rules, enc: Encounter, e: ev.Answer, log: Log) -> tuple[Encoun
                              f"{'each die is' if ask.count > 1 else 'enter'} 1 to {ask.sides}")
         log.step(f"{c.name} rolled {', '.join(map(str, faces))} at the table")
     else:
-        faces = tuple(dice.roll(random.Random(e.seed), ask.sides, ask.count))
+        faces = tuple(dice.roll(Seeded(e.seed), ask.sides, ask.count))
         log.step(f"rolled for {c.name}: {', '.join(map(str, faces))}")
     rest = list(enc.asks)
     rest.remove(ask)
     enc = replace(enc, asks=tuple(rest))
     log.asking = True  # what the answer leads to is asked too (a failed test's damage die)
-    after = rules.answer(rules.sheet, c, ask.name, faces, enc, random.Random(e.seed), log)
+    after = rules.answer(rules.sheet, c, ask.name, faces, enc, Seeded(e.seed), log)
     return enc.replace_combatant(after), f"{c.name}: {ask.name} {', '.join(map(str, faces))}"
 
 
