@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
+from itertools import chain
 from typing import Any, TypeVar, overload
 
 from ..errors import RulesError
@@ -178,34 +179,36 @@ class Entry:
 
 class History(Sequence[Entry]):
     """A fight's history, oldest first, read as a tuple of entries. A fold adds one entry
-    an event: `plus` does it without copying the entries before (a tuple copied every
-    event made a 5,000-event replay quadratic, issue 24); they are made one tuple when
-    first read."""
+    an event: `plus` copies at most a chunk of CHUNK entries and the tuple of full chunks,
+    not every entry before (a tuple copied every event made a 5,000-event replay
+    quadratic, issue 24); no chain of histories either (Pyodide's stack is too small to
+    free one 5,000 links long)."""
 
-    __slots__ = ("_before", "_flat", "_last", "_len")
+    CHUNK = 64
+    __slots__ = ("_flat", "_full", "_len", "_tail")
 
     def __init__(self, entries: Iterable[Entry] = ()) -> None:
-        self._flat: tuple[Entry, ...] | None = tuple(entries)
-        self._before: History | None = None
-        self._last: Entry | None = None
-        self._len = len(self._flat)
+        flat = tuple(entries)
+        cut = len(flat) - len(flat) % self.CHUNK
+        self._full = tuple(flat[i:i + self.CHUNK] for i in range(0, cut, self.CHUNK))
+        self._tail = flat[cut:]
+        self._len = len(flat)
+        self._flat: tuple[Entry, ...] | None = flat
 
     def plus(self, entry: Entry) -> History:
         new = History.__new__(History)
-        new._flat, new._before, new._last, new._len = None, self, entry, self._len + 1
+        tail = (*self._tail, entry)
+        if len(tail) == self.CHUNK:
+            new._full, new._tail = (*self._full, tail), ()
+        else:
+            new._full, new._tail = self._full, tail
+        new._len, new._flat = self._len + 1, None
         return new
 
     @property
     def entries(self) -> tuple[Entry, ...]:
-        if self._flat is None:
-            newest: list[Entry] = []
-            node = self
-            while node._flat is None:  # back to the newest history already read
-                assert node._before is not None and node._last is not None
-                newest.append(node._last)
-                node = node._before
-            self._flat = node._flat + tuple(reversed(newest))
-            self._before = self._last = None  # read: it stands alone
+        if self._flat is None:  # made once, when first read
+            self._flat = (*chain.from_iterable(self._full), *self._tail)
         return self._flat
 
     def __len__(self) -> int:
