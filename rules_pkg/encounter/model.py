@@ -156,7 +156,10 @@ class Combatant:
         return None
 
     def counter(self, key: str) -> int:
-        return dict(self.counters).get(key, 0)
+        for k, v in self.counters:
+            if k == key:
+                return v
+        return 0
 
     def with_value(self, key: str, value: int) -> Combatant:
         return replace(self, values=tuple((k, value if k == key else v) for k, v in self.values))

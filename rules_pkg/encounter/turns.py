@@ -45,14 +45,18 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
     cur = enc.current
     assert cur is not None
     enc = _end(rules, enc, cur, rng, log, half_action)
+    turn = enc.turn  # moved on here, and set in the state once a turn starts (or at the end)
     for _ in range(2 * len(enc.order)):  # at most twice round: everyone out or losing turns
-        enc = _advance(rules, enc, rng, log)
-        nxt = enc.current
-        assert nxt is not None
+        turn += 1
+        if turn >= len(enc.order):
+            enc = new_round(rules, enc, rng, log)  # which reads no turn (it sorts anew)
+            turn = 0
+        nxt = enc.combatant(enc.order[turn])
         why = out_reason(rules, nxt)
         if why:  # #25 item 3: no turn for those out of the fight
             log.step(f"{nxt.name} is out of the fight ({why}): no turn")
             continue
+        enc = replace(enc, turn=turn)
         enc = enc.replace_combatant(rules.start_turn(rules.sheet, nxt, enc, rng, log))
         lost = lost_turn(rules, enc.combatant(nxt.id))
         if not lost:
@@ -60,6 +64,8 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
         # a condition that costs the turn: it passes (its end-of-turn rules, its durations)
         log.step(f"{nxt.name} is {lost}: this turn is lost")
         enc = _end(rules, enc, enc.combatant(nxt.id), rng, log, True)
+    if enc.turn != turn:
+        enc = replace(enc, turn=turn)
     now = enc.current
     assert now is not None
     return enc, f"Round {enc.round}: {now.name}'s turn"
@@ -72,14 +78,6 @@ def lost_turn(rules: Rules, c: Combatant) -> str:
         if d and d.loses_turn:
             return f"{cond_text(cond)} ({d.source})"
     return ""
-
-
-def _advance(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
-    turn = enc.turn + 1
-    if turn >= len(enc.order):
-        enc = new_round(rules, enc, rng, log)
-        turn = 0
-    return replace(enc, turn=turn)
 
 
 def _end(rules: Rules, enc: Encounter, c: Combatant, rng: random.Random, log: Log,
