@@ -329,6 +329,13 @@ def value_of(result: Any, name: str) -> Any:
     raise RulesError(f"the calculator gave no value called {name!r}")
 
 
+# A blow landed on a state, kept between requests: the hit rule is a pure function of the
+# target's state and the blow (no dice), and a chain lands the same blows on the same states
+# often, within one answer and in the next (the same target after a hit, another attack).
+_LANDED: dict[tuple[str, Any, Blow], Any] = {}
+LANDED_KEPT = 50_000
+
+
 def tracker_hit(game: str) -> Callable[[Any, Blow], Any]:
     """A blow landed by the encounter tracker's own hit rule (the target's armour, Defense,
     ablation …): the rule Apply uses, so the odds and the tracked fight agree. For a rule
@@ -338,16 +345,20 @@ def tracker_hit(game: str) -> Callable[[Any, Blow], Any]:
     from .encounter.fold import rules_for
 
     rules = rules_for(game)
-    seen: dict[tuple[Any, Blow], Any] = {}  # a chain lands the same blow on a state often
     rng = random.Random(0)  # the rules landed here roll nothing (a rolled armour is the plan's)
 
     def land(c: Any, blow: Blow) -> Any:
-        if (c, blow) not in seen:
-            seen[c, blow] = rules.hit(
+        key = (game, c, blow)
+        after = _LANDED.get(key)
+        if after is None:
+            after = rules.hit(
                 rules.sheet, c, Hit(c.id, blow.damage, location=blow.location, melee=blow.melee,
                                     critical=blow.critical, bypass=blow.bypass),
                 rng, Log())
-        return seen[c, blow]
+            if len(_LANDED) >= LANDED_KEPT:
+                _LANDED.clear()
+            _LANDED[key] = after
+        return after
 
     return land
 

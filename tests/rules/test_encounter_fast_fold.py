@@ -55,11 +55,13 @@ CALLS = st.lists(st.tuples(st.sampled_from(("randint", "randrange", "random", "g
                  max_size=12)
 
 
+@settings(deadline=None)
 @given(SEEDS, CALLS)
 def test_an_events_dice_are_random_random_of_its_seed(seed: int, calls: list[Any]) -> None:
     assert draws(Seeded(seed), calls) == draws(random.Random(seed), calls)
 
 
+@settings(deadline=None)  # a shared machine: no time limit per example
 @given(SEEDS)
 def test_seeded_state_is_random_randoms(seed: int) -> None:
     assert Seeded(seed).getstate() == random.Random(seed).getstate()
@@ -73,6 +75,7 @@ COMBATANTS = st.builds(
     st.none() | st.integers(-5, 30))
 
 
+@settings(deadline=None)  # a shared machine: no time limit per example
 @given(COMBATANTS, st.none() | st.integers(-5, 30), st.text(max_size=3))
 def test_replace_is_dataclasses_replace(c: Combatant, initiative: int | None,
                                         name: str) -> None:
@@ -96,6 +99,7 @@ ENTRIES = st.lists(st.builds(Entry, st.integers(0, 9), st.integers(0, 9), st.tex
                    max_size=200)
 
 
+@settings(deadline=None)  # a shared machine: no time limit per example
 @given(ENTRIES, st.integers(0, 200))
 def test_a_history_grown_one_entry_at_a_time_is_the_tuple(entries: list[Entry],
                                                           start: int) -> None:
@@ -114,7 +118,7 @@ def test_a_history_grown_one_entry_at_a_time_is_the_tuple(entries: list[Entry],
         assert tuple(g) == tuple(entries[:first + i])
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.integers(1, 100), st.integers(-200, 200))
 def test_the_cached_d100_test_is_the_calculators(rolled: int, target: int) -> None:
     assert d100._passes(rolled, target) == d100._passes.__wrapped__(rolled, target)
@@ -134,6 +138,7 @@ def summed_odds(dist: dice.Distribution[int]) -> list[tuple[str, Fraction, Fract
     return rows
 
 
+@settings(deadline=None)  # a shared machine: no time limit per example
 @given(st.integers(-200, 200), st.none() | st.integers(1, 100), st.integers(0, 3),
        st.sampled_from(("", "fail", "dos:2")))
 def test_degree_odds_are_the_summed_ones(target: int, jam: int | None, bonus: int,
@@ -143,6 +148,7 @@ def test_degree_odds_are_the_summed_ones(target: int, jam: int | None, bonus: in
     assert [(r.outcome, r.exactly, r.at_least) for r in table.rows] == summed_odds(dist)
 
 
+@settings(deadline=None)  # a shared machine: no time limit per example
 @given(SEEDS, st.integers(0, 30))
 def test_mecha_initiative_is_its_dice_programs_roll(seed: int, reflex: int) -> None:
     c = Combatant("a", "Ada", "character", (("reflex", reflex),))
@@ -150,3 +156,30 @@ def test_mecha_initiative_is_its_dice_programs_roll(seed: int, reflex: int) -> N
                                                                  .randrange(2**32)))
     assert mecha._score(c, random.Random(seed), frozenset()) == (
         n, f"1 die ({faces[0][1]}) + Reflex {reflex} = {n}")
+
+
+LANDING = {"cyberpunk_red": ("hp", "sp_body", "sp_head"), "horizon": ("defense",),
+           "mecha": ("vitality", "armour_dice")}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(LANDING)), st.data())
+def test_a_landed_blow_kept_between_requests_is_the_hit_rules(game: str, data: Any) -> None:
+    """takeout.tracker_hit keeps what a blow did to a state (for every request after):
+    the same as the tracker's hit rule worked out afresh, asked twice or once."""
+    from rules_pkg.encounter import AddCombatant, fold, rules_for
+    from rules_pkg.encounter.common import Log
+    from rules_pkg.encounter.events import Hit
+    from rules_pkg.takeout import Blow, tracker_hit
+
+    values = tuple((k, data.draw(st.integers(0, 40), label=k)) for k in LANDING[game])
+    c = fold(game, [AddCombatant("t", "Target", values=values)]).combatant("t")
+    blow = Blow(data.draw(st.integers(0, 30)), data.draw(st.booleans()),
+                data.draw(st.sampled_from(("", "head") if game == "cyberpunk_red" else ("",))),
+                data.draw(st.booleans()), data.draw(st.booleans()))
+    rules = rules_for(game)
+    afresh = rules.hit(rules.sheet, c, Hit(c.id, blow.damage, location=blow.location,
+                                           melee=blow.melee, critical=blow.critical,
+                                           bypass=blow.bypass), random.Random(0), Log())
+    assert tracker_hit(game)(c, blow) == afresh
+    assert tracker_hit(game)(c, blow) == afresh  # the kept one
