@@ -4,7 +4,6 @@ roll, initiative rolled again at the start of every round."""
 from __future__ import annotations
 
 import random
-from functools import partial
 
 from .. import dice
 from ..encounter import events as ev
@@ -67,10 +66,10 @@ def _score(c: Combatant, rng: random.Random, surprise: frozenset[str]) -> tuple[
     """The initiative calculator's own dice program (mecha/initiative.py), seeded as its
     roll is (one seed drawn from the fight's dice), so a log replays to the same numbers;
     but not its exact odds, which every combatant's roll of every round worked out again
-    (issue 24: a 40-combatant fight took seconds a round), nor its faces kept (dice.sample
-    keeps them for display: the step says the die here)."""
+    (issue 24: a 40-combatant fight took seconds a round), nor its faces kept (dice.seeded,
+    not dice.sample: the step says the die here)."""
     reflex = c.value("reflex")
-    n, _ = outcome(reflex, 0)(partial(random.Random(rng.randrange(2**32)).randint, 1))
+    n, _ = outcome(reflex, 0)(dice.seeded(random.Random(rng.randrange(2**32))))
     return n, f"1 die ({n - reflex}) + Reflex {reflex} = {n}"
 
 
