@@ -15,7 +15,7 @@ from .. import dice
 from ..errors import RulesError
 from . import events as ev
 from . import order
-from .common import HALF_ACTION, Log, Rules, cond_text
+from .common import HALF_ACTION, Log, Rules, cond_text, no_turn_effect
 from .model import Combatant, Encounter, replace
 from .seeded import Seeded
 
@@ -84,9 +84,12 @@ def _end(rules: Rules, enc: Encounter, c: Combatant, rng: random.Random, log: Lo
          half_action: bool) -> Encounter:
     """A turn ends: the game's end-of-turn rules (which read `half_action` as a counter, for
     this one call: d100 Crippled), then the bearer's durations count this turn."""
-    ended = rules.end_turn(rules.sheet, c.with_counter(HALF_ACTION, int(half_action)), enc,
-                           rng, log)
-    ended = replace(ended, counters=tuple(x for x in ended.counters if x[0] != HALF_ACTION))
+    if rules.end_turn is no_turn_effect and list(c.counters) == sorted(c.counters):
+        ended = c  # no rule to read the counter: set and taken out, it leaves c as it is
+    else:
+        ended = rules.end_turn(rules.sheet, c.with_counter(HALF_ACTION, int(half_action)),
+                               enc, rng, log)
+        ended = replace(ended, counters=tuple(x for x in ended.counters if x[0] != HALF_ACTION))
     kept = []
     for cond in ended.conditions:
         if cond.rounds is None or (cond.own_turn and cond.since == enc.round):
@@ -96,7 +99,9 @@ def _end(rules: Rules, enc: Encounter, c: Combatant, rng: random.Random, log: Lo
         else:
             kept.append(replace(cond, rounds=cond.rounds - 1, own_turn=False))
             log.step(f"{c.name}: {cond_text(cond)}, {turns_left(cond.rounds - 1)}")
-    return enc.replace_combatant(replace(ended, conditions=tuple(kept)))
+    if tuple(kept) != ended.conditions:
+        ended = replace(ended, conditions=tuple(kept))
+    return enc if ended is c else enc.replace_combatant(ended)  # (a state is a value)
 
 
 def turns_left(n: int) -> str:
@@ -133,8 +138,9 @@ def new_round(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Enc
     if rules.reroll_each_round:
         log.step(rules.sheet.initiative)
         scores = rules.initiative(enc.combatants, rng, frozenset(), log, frozenset())
-        enc = replace(enc, combatants=tuple(replace(c, initiative=scores[c.id])
-                                            for c in enc.combatants))
+        enc = replace(enc, combatants=tuple(
+            c if c.initiative == scores[c.id] else replace(c, initiative=scores[c.id])
+            for c in enc.combatants))
         enc = order.sort(rules, enc, keep_current=False)
         log.step("Turn order: " + order.order_text(enc))
     return enc
