@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
+from math import gcd, lcm
 from typing import Any
 
 from .dice import Distribution
@@ -177,7 +177,9 @@ def _exact(plan: Plan, start: Any, attacks: int) -> Worked:
                 f = n * (scale // size)
                 for s2, c in to:
                     nxt[s2] = nxt.get(s2, 0) + f * c
-            states, ways = nxt, ways * scale
+            ways *= scale
+            g = gcd(ways, *nxt.values())  # kept small: big counts cost more than Fractions
+            states, ways = {s: n // g for s, n in nxt.items()}, ways // g
             out_by[k] += weight * Fraction(sum(n for s, n in states.items() if plan.out(s)),
                                            ways)
             if k == 0:
