@@ -24,6 +24,9 @@ class Seeded(random.Random):
     def _start(self) -> None:
         self._started = True
         super().seed(self._seed)
+        # seeded: every later draw goes straight to random.Random's own (no frame of ours)
+        self.random = super().random  # type: ignore[method-assign]
+        self.getrandbits = super().getrandbits  # type: ignore[method-assign]
 
     # random.Random draws everything through these two (randrange, choice, shuffle …
     # through getrandbits, as for random.Random itself: see its __init_subclass__)
