@@ -5,12 +5,20 @@ turn; Drowning (and Asphyxiation) and Death Saves at its start."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from .. import dice
 from ..encounter.common import MINUS, Log, Rules, d10_plus, lose, set_value
 from ..encounter.events import Hit
-from ..encounter.model import Ask, Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
+from ..encounter.model import (
+    Ask,
+    Combatant,
+    Condition,
+    ConditionDef,
+    Encounter,
+    Sheet,
+    Stat,
+    replace,
+)
 from ..encounter.proposal import Inputs, read
 from ..errors import RulesError
 from .core import MELEE_HALF_DEFAULT, melee_note, melee_sp

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import accumulate
 
 from ..dice import Distribution, Draw, expand
 from ..errors import RulesError
@@ -90,17 +91,13 @@ def _face(target: int, r: int, jam_at: int | None, bonus_dos: int, auto: str) ->
 def degree_odds(dist: Distribution[int], zero: str = "jam (automatic miss)") -> tuple[Odds]:
     """One table, best first: each DoS with P(at least that many DoS), then each DoF with
     P(at least that many DoF), then automatic results (jams, auto-fails)."""
-    pmf = dist.pmf()
-    succ = sorted((d for d in pmf if d > 0), reverse=True)
-    fail = sorted((d for d in pmf if d < 0), reverse=True)
-    rows_: list[OddsRow] = [
-        OddsRow(_dlabel(d), pmf[d], sum((pmf[x] for x in succ if x >= d), Fraction(0)))
-        for d in succ
-    ]
-    rows_ += [
-        OddsRow(_dlabel(d), pmf[d], sum((pmf[x] for x in fail if x <= d), Fraction(0)))
-        for d in fail
-    ]
-    if JAM in pmf:
-        rows_.append(OddsRow(zero, pmf[JAM]))
+    counts, total = dist.counts(), dist.total
+    succ = sorted((d for d in counts if d > 0), reverse=True)
+    fail = sorted(d for d in counts if d < 0)  # the most DoF first, to count from there
+    # P(at least this many): running counts in whole ways (one Fraction a row, not a sum)
+    rows = [*zip(succ, accumulate(counts[d] for d in succ), strict=True),
+            *reversed([*zip(fail, accumulate(counts[d] for d in fail), strict=True)])]
+    rows_ = [OddsRow(_dlabel(d), Fraction(counts[d], total), Fraction(n, total)) for d, n in rows]
+    if JAM in counts:
+        rows_.append(OddsRow(zero, Fraction(counts[JAM], total)))
     return (Odds("Degrees of success and failure", tuple(rows_)),)

@@ -4,12 +4,21 @@ durations, hordes with their magnitude; Burning, Blood Loss and Crippled each tu
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from functools import lru_cache
 
 from .. import dice, registry
 from ..encounter.common import HALF_ACTION, Log, Rules, d10_plus, lose, set_value
 from ..encounter.events import Hit
-from ..encounter.model import Ask, Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
+from ..encounter.model import (
+    Ask,
+    Combatant,
+    Condition,
+    ConditionDef,
+    Encounter,
+    Sheet,
+    Stat,
+    replace,
+)
 from ..errors import RulesError
 from .encounter_apply import ACTOR, APPLY, TARGET
 
@@ -156,7 +165,8 @@ def _crippled_damage(sheet: Sheet, c: Combatant, d: int, log: Log) -> Combatant:
     return hit(sheet, c, Hit(c.id, d, location="crippled"), random.Random(0), log)
 
 
-def _passes(rolled: int, target: int) -> bool:
+@lru_cache(maxsize=4096)  # a pure function of its two numbers (the calculator's exact odds
+def _passes(rolled: int, target: int) -> bool:  # were worked out again every test: issue 24)
     return bool(registry.get("d100.degrees").run(target=target, rolled=rolled).value("Success"))
 
 

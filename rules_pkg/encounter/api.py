@@ -67,7 +67,7 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         state = view.state_dict(r.enc, HISTORY_SENT)
         for entry in state["history"]:  # which stored event each line tells of
             entry["eid"] = live[entry["event"]].eid
-        return {"state": state, "undo": stored.undo_target(log),
+        return {"state": state, "undo": stored.newest(live),
                 "redo": stored.redo_target(log), "done": r.done, "folded": r.folded,
                 "total": r.total}
     if op == "propose":

@@ -169,7 +169,7 @@ def nothing_to_bring_back(sheet: Sheet, c: Combatant, log: Log) -> Combatant:
 
 
 def record_injury(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combatant:
-    from dataclasses import replace
+    from .model import replace
 
     log.step(f"{c.name} suffers {name}")
     return replace(c, injuries=(*c.injuries, name))

@@ -8,9 +8,7 @@ history is the fight in the game's own words.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from ..errors import RulesError
 from ..untrusted import clean_name
@@ -26,7 +24,9 @@ from .model import (
     ConditionDef,
     Encounter,
     Entry,
+    replace,
 )
+from .seeded import Seeded
 
 MAX_DAMAGE = 999
 
@@ -66,7 +66,8 @@ def step(rules: Rules, enc: Encounter, event: ev.Event, index: int) -> Encounter
     except RulesError as e:
         raise RulesError(f"event {index + 1} ({event.KIND}): {e}") from None
     entry = Entry(index, enc.round, summary, tuple(log.steps), tuple(log.notes))
-    return replace(enc, history=(*enc.history, entry), asks=(*enc.asks, *log.asks))
+    return replace(enc, history=enc.history.plus(entry),
+                   asks=(*enc.asks, *log.asks) if log.asks else enc.asks)
 
 
 def _apply(rules: Rules, enc: Encounter, e: ev.Event,
@@ -94,11 +95,11 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         return order.move(rules, enc, e, log)
     if isinstance(e, ev.NextTurn):
         turns.waiting(enc)
-        return turns.next_turn(rules, enc, random.Random(e.seed), log, e.half_action)
+        return turns.next_turn(rules, enc, Seeded(e.seed), log, e.half_action)
     if isinstance(e, ev.NextRound):
         turns.started(enc)
         turns.waiting(enc)
-        rng = random.Random(e.seed)
+        rng = Seeded(e.seed)
         start = enc.round
         summary = ""
         while enc.round == start:
@@ -132,7 +133,7 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         log.step(f"{e.damage} damage to {c.name}" + (f" ({e.source})" if e.source else ""))
         if e.damage > MAX_DAMAGE:
             raise RulesError(f"at most {MAX_DAMAGE} damage in one hit")
-        after = rules.hit(sheet, c, e, random.Random(e.seed), log)
+        after = rules.hit(sheet, c, e, Seeded(e.seed), log)
         if e.condition:
             after = _set_condition(rules, enc, after, e.condition, None, "", log, default=True)
         return enc.replace_combatant(after), f"{c.name} is hit: {_diff(rules, c, after)}"

@@ -29,6 +29,15 @@ class Logged:
     eid: str
     event: ev.Event
 
+    def __hash__(self) -> int:
+        # worked out once: replay.py hashes every event of the log on every request (its
+        # checkpoints' keys), and replay.parse hands back the same Logged each time
+        h: int | None = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.eid, self.event))
+            object.__setattr__(self, "_hash", h)
+        return h
+
 
 def eid_of(raw: dict[str, Any], where: str) -> str:
     eid = raw.get("eid")
@@ -93,7 +102,11 @@ def effective(log: Iterable[Logged]) -> list[Logged]:
 
 def undo_target(log: Iterable[Logged]) -> str | None:
     """The eid Undo cancels next: the newest event still in effect."""
-    live = effective(log)
+    return newest(effective(log))
+
+
+def newest(live: Sequence[Logged]) -> str | None:
+    """The eid Undo cancels next, from the effective log: its newest event."""
     return live[-1].eid if live else None
 
 

@@ -6,13 +6,38 @@ they come from, and its conditions. Everything in a fight is one of these frozen
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, fields
+from itertools import chain
+from typing import Any, TypeVar, overload
 
 from ..errors import RulesError
 from .limits import MAX_COMBATANTS as MAX_COMBATANTS  # the limits live in limits.py
 from .limits import MAX_NAME as MAX_NAME
 
 MAX_VALUE = 9999  # a ceiling for "no upper bound in the source" values (wounds taken …)
+
+N = TypeVar("N")
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def replace(noun: N, /, **changes: Any) -> N:
+    """dataclasses.replace for the frozen nouns of a fight, without its per-field work (a
+    fold makes ~10 of these an event: issue 24's replay). The same value: every field
+    copied, the changed ones set, an unknown field a TypeError. For dataclasses whose
+    fields are all set by __init__ and that check nothing in __post_init__ (these)."""
+    cls = type(noun)
+    names = _FIELDS.get(cls)
+    if names is None:
+        if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__") or not all(
+                f.init for f in fields(cls)):  # type: ignore[arg-type]
+            raise TypeError(f"{cls.__name__} is not a plain frozen dataclass")
+        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
+    new = object.__new__(cls)
+    new.__dict__.update(noun.__dict__, **changes)  # frozen: set past __setattr__, as __init__
+    return new
 
 
 @dataclass(frozen=True)
@@ -131,7 +156,10 @@ class Combatant:
         return None
 
     def counter(self, key: str) -> int:
-        return dict(self.counters).get(key, 0)
+        for k, v in self.counters:
+            if k == key:
+                return v
+        return 0
 
     def with_value(self, key: str, value: int) -> Combatant:
         return replace(self, values=tuple((k, value if k == key else v) for k, v in self.values))
@@ -150,6 +178,65 @@ class Entry:
     summary: str
     steps: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+
+
+class History(Sequence[Entry]):
+    """A fight's history, oldest first, read as a tuple of entries. A fold adds one entry
+    an event: `plus` copies at most a chunk of CHUNK entries and the tuple of full chunks,
+    not every entry before (a tuple copied every event made a 5,000-event replay
+    quadratic, issue 24); no chain of histories either (Pyodide's stack is too small to
+    free one 5,000 links long)."""
+
+    CHUNK = 64
+    __slots__ = ("_flat", "_full", "_len", "_tail")
+
+    def __init__(self, entries: Iterable[Entry] = ()) -> None:
+        flat = tuple(entries)
+        cut = len(flat) - len(flat) % self.CHUNK
+        self._full = tuple(flat[i:i + self.CHUNK] for i in range(0, cut, self.CHUNK))
+        self._tail = flat[cut:]
+        self._len = len(flat)
+        self._flat: tuple[Entry, ...] | None = flat
+
+    def plus(self, entry: Entry) -> History:
+        new = History.__new__(History)
+        tail = (*self._tail, entry)
+        if len(tail) == self.CHUNK:
+            new._full, new._tail = (*self._full, tail), ()
+        else:
+            new._full, new._tail = self._full, tail
+        new._len, new._flat = self._len + 1, None
+        return new
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        if self._flat is None:  # made once, when first read
+            self._flat = (*chain.from_iterable(self._full), *self._tail)
+        return self._flat
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Entry: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Entry, ...]: ...
+    def __getitem__(self, i: int | slice) -> Entry | tuple[Entry, ...]:
+        return self.entries[i]
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History):
+            return self._len == other._len and self.entries == other.entries
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.entries)
+
+    def __repr__(self) -> str:
+        return f"History({self.entries!r})"
 
 
 @dataclass(frozen=True)
@@ -171,7 +258,7 @@ class Encounter:
     turn: int = 0  # index into `order`
     order: tuple[str, ...] = ()
     combatants: tuple[Combatant, ...] = ()
-    history: tuple[Entry, ...] = field(default=())
+    history: History = field(default=History())
     asks: tuple[Ask, ...] = ()  # rolls waiting for a player's dice
 
     def combatant(self, cid: str) -> Combatant:

@@ -6,13 +6,11 @@ Pure functions of (rules, state, event, log) -> (state, summary), called by fold
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
-
 from ..errors import RulesError
 from . import events as ev
 from .common import Log, Rules
-from .model import Encounter
+from .model import Encounter, replace
+from .seeded import Seeded
 
 
 def roll(rules: Rules, enc: Encounter, e: ev.RollInitiative, log: Log) -> tuple[Encounter, str]:
@@ -28,7 +26,7 @@ def roll(rules: Rules, enc: Encounter, e: ev.RollInitiative, log: Log) -> tuple[
     taken = frozenset(c.initiative for c in enc.combatants
                       if c not in who and c.initiative is not None)
     log.step(rules.sheet.initiative)
-    scores = rules.initiative(who, random.Random(e.seed), frozenset(e.surprise), log, taken)
+    scores = rules.initiative(who, Seeded(e.seed), frozenset(e.surprise), log, taken)
     combatants = tuple(replace(c, initiative=scores[c.id]) if c.id in scores else c
                        for c in enc.combatants)
     if e.only_missing and enc.round:  # a late joiner: the others and the turn stay
@@ -102,7 +100,7 @@ def move(rules: Rules, enc: Encounter, e: ev.Move, log: Log) -> tuple[Encounter,
         nxt = enc.current
         assert nxt is not None
         enc = enc.replace_combatant(rules.start_turn(rules.sheet, nxt, enc,
-                                                     random.Random(e.seed), log))
+                                                     Seeded(e.seed), log))
         return enc, f"{c.name} holds their turn: {nxt.name} acts now"
     return enc, f"{c.name} moves {'before' if e.by < 0 else 'after'} {other.name}"
 

@@ -10,14 +10,14 @@ count that turn ("until the end of its next turn").
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from .. import dice
 from ..errors import RulesError
 from . import events as ev
 from . import order
-from .common import HALF_ACTION, Log, Rules, cond_text
-from .model import Combatant, Encounter
+from .common import HALF_ACTION, Log, Rules, cond_text, no_turn_effect
+from .model import Combatant, Encounter, replace
+from .seeded import Seeded
 
 OUT = "out"  # counter: the GM took the combatant out of the fight
 
@@ -45,14 +45,18 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
     cur = enc.current
     assert cur is not None
     enc = _end(rules, enc, cur, rng, log, half_action)
+    turn = enc.turn  # moved on here, and set in the state once a turn starts (or at the end)
     for _ in range(2 * len(enc.order)):  # at most twice round: everyone out or losing turns
-        enc = _advance(rules, enc, rng, log)
-        nxt = enc.current
-        assert nxt is not None
+        turn += 1
+        if turn >= len(enc.order):
+            enc = new_round(rules, enc, rng, log)  # which reads no turn (it sorts anew)
+            turn = 0
+        nxt = enc.combatant(enc.order[turn])
         why = out_reason(rules, nxt)
         if why:  # #25 item 3: no turn for those out of the fight
             log.step(f"{nxt.name} is out of the fight ({why}): no turn")
             continue
+        enc = replace(enc, turn=turn)
         enc = enc.replace_combatant(rules.start_turn(rules.sheet, nxt, enc, rng, log))
         lost = lost_turn(rules, enc.combatant(nxt.id))
         if not lost:
@@ -60,6 +64,8 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
         # a condition that costs the turn: it passes (its end-of-turn rules, its durations)
         log.step(f"{nxt.name} is {lost}: this turn is lost")
         enc = _end(rules, enc, enc.combatant(nxt.id), rng, log, True)
+    if enc.turn != turn:
+        enc = replace(enc, turn=turn)
     now = enc.current
     assert now is not None
     return enc, f"Round {enc.round}: {now.name}'s turn"
@@ -74,21 +80,16 @@ def lost_turn(rules: Rules, c: Combatant) -> str:
     return ""
 
 
-def _advance(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
-    turn = enc.turn + 1
-    if turn >= len(enc.order):
-        enc = new_round(rules, enc, rng, log)
-        turn = 0
-    return replace(enc, turn=turn)
-
-
 def _end(rules: Rules, enc: Encounter, c: Combatant, rng: random.Random, log: Log,
          half_action: bool) -> Encounter:
     """A turn ends: the game's end-of-turn rules (which read `half_action` as a counter, for
     this one call: d100 Crippled), then the bearer's durations count this turn."""
-    ended = rules.end_turn(rules.sheet, c.with_counter(HALF_ACTION, int(half_action)), enc,
-                           rng, log)
-    ended = replace(ended, counters=tuple(x for x in ended.counters if x[0] != HALF_ACTION))
+    if rules.end_turn is no_turn_effect and list(c.counters) == sorted(c.counters):
+        ended = c  # no rule to read the counter: set and taken out, it leaves c as it is
+    else:
+        ended = rules.end_turn(rules.sheet, c.with_counter(HALF_ACTION, int(half_action)),
+                               enc, rng, log)
+        ended = replace(ended, counters=tuple(x for x in ended.counters if x[0] != HALF_ACTION))
     kept = []
     for cond in ended.conditions:
         if cond.rounds is None or (cond.own_turn and cond.since == enc.round):
@@ -98,7 +99,9 @@ def _end(rules: Rules, enc: Encounter, c: Combatant, rng: random.Random, log: Lo
         else:
             kept.append(replace(cond, rounds=cond.rounds - 1, own_turn=False))
             log.step(f"{c.name}: {cond_text(cond)}, {turns_left(cond.rounds - 1)}")
-    return enc.replace_combatant(replace(ended, conditions=tuple(kept)))
+    if tuple(kept) != ended.conditions:
+        ended = replace(ended, conditions=tuple(kept))
+    return enc if ended is c else enc.replace_combatant(ended)  # (a state is a value)
 
 
 def turns_left(n: int) -> str:
@@ -119,13 +122,13 @@ def answer(rules: Rules, enc: Encounter, e: ev.Answer, log: Log) -> tuple[Encoun
                              f"{'each die is' if ask.count > 1 else 'enter'} 1 to {ask.sides}")
         log.step(f"{c.name} rolled {', '.join(map(str, faces))} at the table")
     else:
-        faces = tuple(dice.roll(random.Random(e.seed), ask.sides, ask.count))
+        faces = tuple(dice.roll(Seeded(e.seed), ask.sides, ask.count))
         log.step(f"rolled for {c.name}: {', '.join(map(str, faces))}")
     rest = list(enc.asks)
     rest.remove(ask)
     enc = replace(enc, asks=tuple(rest))
     log.asking = True  # what the answer leads to is asked too (a failed test's damage die)
-    after = rules.answer(rules.sheet, c, ask.name, faces, enc, random.Random(e.seed), log)
+    after = rules.answer(rules.sheet, c, ask.name, faces, enc, Seeded(e.seed), log)
     return enc.replace_combatant(after), f"{c.name}: {ask.name} {', '.join(map(str, faces))}"
 
 
@@ -135,8 +138,9 @@ def new_round(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Enc
     if rules.reroll_each_round:
         log.step(rules.sheet.initiative)
         scores = rules.initiative(enc.combatants, rng, frozenset(), log, frozenset())
-        enc = replace(enc, combatants=tuple(replace(c, initiative=scores[c.id])
-                                            for c in enc.combatants))
+        enc = replace(enc, combatants=tuple(
+            c if c.initiative == scores[c.id] else replace(c, initiative=scores[c.id])
+            for c in enc.combatants))
         enc = order.sort(rules, enc, keep_current=False)
         log.step("Turn order: " + order.order_text(enc))
     return enc

@@ -4,13 +4,12 @@ degrades, Broken at zero, initiative cards kept for the whole combat."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from .. import registry
 from ..encounter import events as ev
 from ..encounter.common import Log, Rules, lose, set_value
 from ..encounter.events import Hit
-from ..encounter.model import Combatant, Condition, ConditionDef, Sheet, Stat
+from ..encounter.model import Combatant, Condition, ConditionDef, Sheet, Stat, replace
 from ..encounter.proposal import (
     Handler,
     Inputs,

@@ -4,12 +4,11 @@ next turn, damage taken, and the Wounding Attack conditions."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from ..encounter import events as ev
 from ..encounter.common import Log, Rules, by_calculator, set_value
 from ..encounter.events import Hit
-from ..encounter.model import MAX_VALUE, Combatant, ConditionDef, Encounter, Sheet, Stat
+from ..encounter.model import MAX_VALUE, Combatant, ConditionDef, Encounter, Sheet, Stat, replace
 from ..encounter.proposal import (
     Handler,
     Inputs,

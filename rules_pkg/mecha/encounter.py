@@ -66,9 +66,10 @@ def _score(c: Combatant, rng: random.Random, surprise: frozenset[str]) -> tuple[
     """The initiative calculator's own dice program (mecha/initiative.py), seeded as its
     roll is (one seed drawn from the fight's dice), so a log replays to the same numbers;
     but not its exact odds, which every combatant's roll of every round worked out again
-    (issue 24: a 40-combatant fight took seconds a round)."""
+    (issue 24: a 40-combatant fight took seconds a round), nor its faces kept (dice.seeded,
+    not dice.sample: the step says the die here)."""
     reflex = c.value("reflex")
-    (n, _), _ = dice.sample(outcome(reflex, 0), random.Random(rng.randrange(2**32)))
+    n, _ = outcome(reflex, 0)(dice.seeded(random.Random(rng.randrange(2**32))))
     return n, f"1 die ({n - reflex}) + Reflex {reflex} = {n}"
 
 
