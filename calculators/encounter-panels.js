@@ -85,13 +85,14 @@ export function initiativePanel(sheet, state, act) {
   const rollAll = () => {
     if (state.round && !confirm(`Roll initiative again for everyone? ${sheet.cards
       ? "Every card is drawn again and the" : "The"} turn order starts over from the top.`)) return;
-    act.push({ type: "initiative", seed: act.seed(), surprise: surprise() });
+    act.push({ type: "initiative", seed: act.seed(), surprise: surprise(), ask: true });
   };
   form.append(...rows, h("div", { class: "ts-enc-initbtns" },
     h("button", { type: "submit", class: "md-button", text: `Set typed ${sheet.cards ? "cards" : "initiatives"}` }),
     state.round && missing ? h("button", { type: "button", class: "md-button md-button--primary",
       text: `Roll for those without (${missing})`,
-      onclick: () => act.push({ type: "initiative", seed: act.seed(), surprise: surprise(), only_missing: true }) }) : null,
+      onclick: () => act.push({ type: "initiative", seed: act.seed(), surprise: surprise(), only_missing: true,
+        ask: true }) }) : null,
     h("button", { type: "button", class: `md-button${state.round ? "" : " md-button--primary"}`,
       text: state.round ? "Roll for all…" : "Roll initiative", onclick: rollAll })));
   if (!sheet.cards) form.append(...groups(state, act.push));

@@ -9,7 +9,7 @@ import { h, uid } from "./dom.mjs";
 /**
  * @typedef {{key: string, label: string, value: number, lo: number, hi: number, full: boolean,
  *   tracked: boolean}} Value
- * @typedef {{name: string, rounds: number | null, level: string}} Cond
+ * @typedef {{name: string, rounds: number | null, level: string, costs?: string}} Cond
  * @typedef {{id: string, name: string, kind: string, initiative: number | null, values: Value[],
  *   conditions: Cond[], injuries: string[], status: string[], out: string, main: string,
  *   wound: string}} Fighter
@@ -100,7 +100,9 @@ export function orderList(state, selected, onSelect, cardOf) {
       h("span", { text: word })) : null,
     brief(c)),
     c.conditions.length ? h("ul", { class: "ts-enc-chips", "aria-label": `${c.name}'s conditions` },
-      c.conditions.map((x) => h("li", { class: "ts-chip", text: condText(x) }))) : null,
+      c.conditions.map((x) => h("li", { class: "ts-chip" }, condText(x),
+        // what it costs this turn, beside its name (Horizon Stagger "−1 action")
+        x.costs ? h("span", { class: "ts-enc-cost", text: ` · ${x.costs}` }) : null))) : null,
     id === selected ? cardOf(c) : null);
   }));
 }

@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..errors import RulesError
 from . import events as ev
 from .common import Log, Rules
-from .model import Encounter
+from .model import Combatant, Encounter
 
 
 def roll(rules: Rules, enc: Encounter, e: ev.RollInitiative, log: Log) -> tuple[Encounter, str]:
@@ -29,16 +29,38 @@ def roll(rules: Rules, enc: Encounter, e: ev.RollInitiative, log: Log) -> tuple[
                       if c not in who and c.initiative is not None)
     log.step(rules.sheet.initiative)
     scores = rules.initiative(who, random.Random(e.seed), frozenset(e.surprise), log, taken)
-    combatants = tuple(replace(c, initiative=scores[c.id]) if c.id in scores else c
+    # a player asked to roll (Log.ask) has none until the answer (`answered`); a full roll
+    # marks them: their answer places them in an order that starts from the top
+    asked = {a.id for a in log.asks}
+    top = not (e.only_missing and enc.round)
+    combatants = tuple(replace(c, initiative=scores[c.id]) if c.id in scores
+                       else c if c.id not in asked
+                       else replace(c, initiative=None).with_counter(FROM_TOP, int(top))
                        for c in enc.combatants)
     if e.only_missing and enc.round:  # a late joiner: the others and the turn stay
         enc = sort(rules, replace(enc, combatants=combatants), keep_current=True)
-        names = ", ".join(f"{c.name} ({scores[c.id]})" for c in who)
+        names = ", ".join(f"{c.name} ({scores.get(c.id, 'rolls at the table')})" for c in who)
         return enc, f"Initiative for {names}; the turn stays"
     enc = replace(enc, combatants=combatants, round=max(enc.round, 1), turn=0)
     enc = sort(rules, enc, keep_current=False)
     log.step("Turn order: " + order_text(enc))
+    if asked:
+        return enc, f"Initiative: {len(asked)} to roll at the table"
     return enc, f"Initiative rolled: {enc.combatant(enc.order[0]).name} acts first"
+
+
+FROM_TOP = "initiative_from_top"  # counter: asked in a full roll (see `answered`)
+
+
+def answered(rules: Rules, enc: Encounter, c: Combatant) -> Encounter:
+    """A player's own initiative roll is in (Horizon's Awareness test): placed like a typed
+    one. After a full roll the order starts from the top once the last one is in; a late
+    joiner's leaves the turn where it is."""
+    fresh = bool(c.counter(FROM_TOP))
+    c = replace(c, counters=tuple(x for x in c.counters if x[0] != FROM_TOP))
+    enc = enc.replace_combatant(c)
+    fresh = fresh or any(x.counter(FROM_TOP) for x in enc.combatants)
+    return sort(rules, enc, keep_current=not fresh)
 
 
 def set_initiative(rules: Rules, enc: Encounter, e: ev.SetInitiative,

@@ -126,6 +126,9 @@ def answer(rules: Rules, enc: Encounter, e: ev.Answer, log: Log) -> tuple[Encoun
     enc = replace(enc, asks=tuple(rest))
     log.asking = True  # what the answer leads to is asked too (a failed test's damage die)
     after = rules.answer(rules.sheet, c, ask.name, faces, enc, random.Random(e.seed), log)
+    if after.initiative != c.initiative:  # an initiative roll (Horizon's Awareness test)
+        return order.answered(rules, enc, after), \
+            f"{c.name}: {ask.name} {', '.join(map(str, faces))}, initiative {after.initiative}"
     return enc.replace_combatant(after), f"{c.name}: {ask.name} {', '.join(map(str, faces))}"
 
 

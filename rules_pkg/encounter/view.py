@@ -20,6 +20,16 @@ def main_value(sheet: Sheet, c: Combatant) -> str:
     return next((s.key for s in mine if isinstance(s.hi, str)), mine[0].key if mine else "")
 
 
+def costs(sheet: Sheet, name: str) -> str:
+    """What a condition costs its bearer's turn, as the turn order shows it."""
+    d = sheet.find(name)  # None: the table's own condition
+    if d is None:
+        return ""
+    if d.loses_turn:
+        return "loses its turn"
+    return f"\N{MINUS SIGN}{d.actions} action{'s' if d.actions != 1 else ''}" if d.actions else ""
+
+
 def combatant_dict(game: str, c: Combatant) -> dict[str, Any]:
     rules = rules_for(game)
     sheet = rules.sheet
@@ -39,7 +49,8 @@ def combatant_dict(game: str, c: Combatant) -> dict[str, Any]:
         "main": main,
         # how it stands, for colour: out of the fight, at the floor, hurt (a status), fine
         "wound": "out" if out else "bad" if floor else "hurt" if status else "ok",
-        "conditions": [{"name": x.name, "rounds": x.rounds, "level": x.level}
+        "conditions": [{"name": x.name, "rounds": x.rounds, "level": x.level,
+                        "costs": costs(sheet, x.name)}
                        for x in c.conditions],
         "injuries": list(c.injuries),
         "status": list(status),
