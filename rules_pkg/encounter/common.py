@@ -210,6 +210,9 @@ class Rules:
     # back when the GM says so (the conditions or values that put it out)
     out: Callable[[Combatant], str] = in_the_fight
     bring_back: Callable[[Sheet, Combatant, Log], Combatant] = nothing_to_bring_back
+    # a combatant's actions in a round, one per pass of the turn order (the mecha game's
+    # § 6 Additional Actions); None: one turn each per round
+    passes: Callable[[Combatant], int] | None = None
     # "Apply to …": what each calculator's result proposes (by calculator id)
     apply: Handlers = field(default_factory=dict)
     # a calculator run "as" a combatant / "against" one: the inputs its sheet decides

@@ -174,6 +174,7 @@ class Encounter:
     combatants: tuple[Combatant, ...] = ()
     history: tuple[Entry, ...] = field(default=())
     asks: tuple[Ask, ...] = ()  # rolls waiting for a player's dice
+    pass_no: int = 1  # the round's pass (Rules.passes: the mecha game's second, third action)
 
     def combatant(self, cid: str) -> Combatant:
         for c in self.combatants:

@@ -45,10 +45,13 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
     cur = enc.current
     assert cur is not None
     enc = _end(rules, enc, cur, rng, log, half_action)
-    for _ in range(2 * len(enc.order)):  # at most twice round: everyone out or losing turns
+    most = max((rules.passes(c) for c in enc.combatants), default=1) if rules.passes else 1
+    for _ in range(2 * len(enc.order) * most):  # at most twice round: all out or losing turns
         enc = _advance(rules, enc, rng, log)
         nxt = enc.current
         assert nxt is not None
+        if rules.passes and rules.passes(nxt) < enc.pass_no:
+            continue  # takes no action in this pass
         why = out_reason(rules, nxt)
         if why:  # #25 item 3: no turn for those out of the fight
             log.step(f"{nxt.name} is out of the fight ({why}): no turn")
@@ -77,9 +80,21 @@ def lost_turn(rules: Rules, c: Combatant) -> str:
 def _advance(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
     turn = enc.turn + 1
     if turn >= len(enc.order):
-        enc = new_round(rules, enc, rng, log)
         turn = 0
+        if _more(rules, enc):  # "Repeat each stage for all characters taking a second action"
+            enc = replace(enc, pass_no=enc.pass_no + 1)
+            log.step(f"Round {enc.round}, pass {enc.pass_no}: those taking action "
+                     f"{enc.pass_no} act, in the same order")
+        else:
+            enc = new_round(rules, enc, rng, log)
     return replace(enc, turn=turn)
+
+
+def _more(rules: Rules, enc: Encounter) -> bool:
+    """Someone in the fight takes another action this round (Rules.passes)."""
+    return rules.passes is not None and any(
+        rules.passes(c) > enc.pass_no and not out_reason(rules, c)
+        for c in enc.combatants if c.id in enc.order)
 
 
 def _end(rules: Rules, enc: Encounter, c: Combatant, rng: random.Random, log: Log,
@@ -91,8 +106,10 @@ def _end(rules: Rules, enc: Encounter, c: Combatant, rng: random.Random, log: Lo
     ended = replace(ended, counters=tuple(x for x in ended.counters if x[0] != HALF_ACTION))
     kept = []
     for cond in ended.conditions:
-        if cond.rounds is None or (cond.own_turn and cond.since == enc.round):
-            kept.append(cond)  # until cleared; or set in this very turn: not counted
+        if cond.rounds is None:
+            kept.append(cond)  # until cleared
+        elif cond.own_turn and cond.since == enc.round:  # set in this very turn: not counted
+            kept.append(replace(cond, own_turn=False))  # (once: a pass may bring it again)
         elif cond.rounds <= 1:
             log.step(f"{c.name}: {cond_text(cond)} ends")
         else:
@@ -133,7 +150,7 @@ def answer(rules: Rules, enc: Encounter, e: ev.Answer, log: Log) -> tuple[Encoun
 
 
 def new_round(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
-    enc = replace(enc, round=enc.round + 1)
+    enc = replace(enc, round=enc.round + 1, pass_no=1)
     log.step(f"Round {enc.round} begins")
     if rules.reroll_each_round:
         log.step(rules.sheet.initiative)

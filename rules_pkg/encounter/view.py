@@ -56,7 +56,16 @@ def combatant_dict(game: str, c: Combatant) -> dict[str, Any]:
         "status": list(status),
         "out": out,
         "counters": [list(x) for x in c.counters],
+        "actions": rules.passes(c) if rules.passes else None,  # one per pass of the round
     }
+
+
+def passes(enc: Encounter) -> int:
+    """How many passes this round has (the most actions anyone in the order takes)."""
+    rules = rules_for(enc.game)
+    if rules.passes is None:
+        return 1
+    return max((rules.passes(c) for c in enc.combatants if c.id in enc.order), default=1)
 
 
 def state_dict(enc: Encounter, last: int | None = None) -> dict[str, Any]:
@@ -65,7 +74,8 @@ def state_dict(enc: Encounter, last: int | None = None) -> dict[str, Any]:
     cur = enc.current
     shown = enc.history if last is None else enc.history[-last:] if last else ()
     return {
-        "game": enc.game, "round": enc.round, "turn": enc.turn,
+        "game": enc.game, "round": enc.round, "turn": enc.turn, "pass": enc.pass_no,
+        "passes": passes(enc),
         "current": cur.id if cur else None,
         "order": list(enc.order),
         "combatants": [combatant_dict(enc.game, c) for c in enc.combatants],
