@@ -22,7 +22,7 @@ from ..encounter.proposal import (
 )
 from ..errors import RulesError
 from .movement import awareness
-from .skills import SkillTest
+from .skills import SkillTest, face_ap, face_label
 
 DOC = "horizon-out-of-the-ashes-combat.txt"
 DEFENSE = f"{DOC} § Defense Actions"
@@ -90,14 +90,23 @@ def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozense
         t = _test(c, c.id in surprise)
         if not t.dice:
             out[c.id] = t.score(())
-            log.step(f"{c.name}: no Awareness Skill, ACU {c.value('acuity')} is the score"
-                     + (f", Surprise +{t.extra}" if t.extra else "") + f" = {out[c.id]}")
+            log.step(f"{c.name}: no Awareness Skill, no dice: ACU {c.value('acuity')}"
+                     + (f" + Surprise {t.extra}" if t.extra else "") + f" → {out[c.id]}")
             continue
         log.ask(Ask(c.id, AWARENESS_SURPRISE if t.extra else AWARENESS, 6,
-                    f"{c.name}: Awareness test for turn order, {t.explain()}; each die 1-3 "
-                    f"scores 0, 4-5 +1 AP, 6 +2 AP ({DOC}:1793"
-                    + (", Surprise!: 1810)" if t.extra else ")"), t.dice))
+                    f"{c.name}: Awareness test for turn order, {t.explain()}; a die scores "
+                    f"{_faces()} ({DOC}:1793" + (", Surprise!: 1810)" if t.extra else ")"),
+                    t.dice))
     return out
+
+
+def _faces() -> str:
+    """The source's die table as a player reads it: "1-3: 0, 4-5: +1 AP, 6: +2 AP"."""
+    by: dict[int, list[int]] = {}
+    for f in range(1, 7):
+        by.setdefault(face_ap()[f - 1], []).append(f)
+    return ", ".join((f"{fs[0]}-{fs[-1]}" if len(fs) > 1 else f"{fs[0]}")
+                     + f": {face_label(fs[0])}" for fs in by.values())
 
 
 def answer(sheet: Sheet, c: Combatant, name: str, faces: tuple[int, ...], enc: Encounter,
