@@ -68,6 +68,21 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
     return enc, f"Round {enc.round}: {now.name}'s turn"
 
 
+def back(rules: Rules, enc: Encounter) -> Encounter:
+    """The previous turn of this round: one place up the order, or, in a later pass, up to
+    the last one acting in the pass before (Rules.passes)."""
+    turn, pass_no = enc.turn, enc.pass_no
+    while True:
+        turn -= 1
+        if turn < 0:
+            if pass_no == 1:
+                raise RulesError("this is the round's first turn: Undo takes back further")
+            turn, pass_no = len(enc.order) - 1, pass_no - 1
+        c = enc.combatant(enc.order[turn])
+        if rules.passes is None or rules.passes(c) >= pass_no:
+            return replace(enc, turn=turn, pass_no=pass_no)
+
+
 def lost_turn(rules: Rules, c: Combatant) -> str:
     """The condition (with its source) that costs this combatant its turn ("": none)."""
     for cond in c.conditions:

@@ -7,6 +7,7 @@ initiative." Next turn moves pass by pass; the turn order shows each one's actio
 from __future__ import annotations
 
 from rules_pkg.encounter import AddCombatant, NextTurn, SetCondition, SetInitiative, SetValue, fold
+from rules_pkg.encounter.events import PreviousTurn
 from rules_pkg.encounter.view import state_dict
 
 
@@ -74,3 +75,12 @@ def test_critical_failure_costs_a_full_turn_of_three_actions() -> None:
                     (2, 1, "b"),  # pass 3 is hers alone, lost; round 2's first lost too
                     (2, 1, "c"), (2, 2, "a"), (2, 2, "b"), (2, 3, "a")]
     assert not enc.combatant("a").has("Critical failure")
+
+
+def test_previous_turn_goes_back_across_a_pass() -> None:
+    # round 1, pass 2: Ada (action 2), Bo (action 2); back from Ada is Cy in pass 1
+    log = [*crew(), *[NextTurn(seed=i) for i in range(3)]]
+    enc = fold("mecha", [*log, PreviousTurn()])
+    assert (enc.pass_no, enc.current.id) == (1, "c")
+    enc = fold("mecha", [*log, NextTurn(seed=9), NextTurn(seed=8), PreviousTurn()])
+    assert (enc.pass_no, enc.current.id) == (2, "b")  # pass 3 back to pass 2: Cy skipped
