@@ -181,3 +181,14 @@ def test_cpr_an_older_log_still_rolls_its_shock_from_the_seed() -> None:
     enc = fold(CPR, log)
     through = max(0, sum(dice.roll(random.Random(7), 6, 6)) - 11)
     assert not enc.asks and enc.combatant("b").value("hp") == 40 - through
+
+
+def test_horizon_an_awareness_typed_instead_is_no_longer_asked() -> None:
+    # horizon:1795 "Once you have your Awareness score, tell the Director": typed in the
+    # initiative panel, the ask goes; the last one in still starts the order from the top
+    log = [*horizon_three(), RollInitiative(seed=1, ask=True),
+           Answer("a", "Awareness test", (1, 1)), SetInitiative("c", 8)]
+    enc = fold("horizon", log)
+    assert not enc.asks and enc.order == ("c", "b", "a") and enc.current.id == "c"
+    assert "Cy's initiative typed: its roll is no longer asked" in enc.history[-1].steps
+    assert not any(c.counters for c in enc.combatants)
