@@ -20,7 +20,14 @@ import { plural } from "./encounter-view.js";
  */
 export function askForms(state, act) {
   const { push, seed } = act;
-  return (state.asks || []).map((a) => {
+  const asks = state.asks || [];
+  // a crowd's rolls at once (the GM's own combatants): each rolled here, in sight
+  const all = asks.length > 1 ? h("button", { type: "button", class: "md-button ts-enc-rollall",
+    text: `Roll the ${asks.length} waiting here`,
+    onclick: async () => {
+      for (const a of asks) await push({ type: "answer", target: a.id, name: a.name, seed: seed() });
+    } }) : null;
+  return [...asks.map((a) => {
     const who = state.combatants.find((c) => c.id === a.id)?.name || "?";
     const id = uid("ask");
     const die = a.count > 1 ? `${a.count}d${a.sides}` : `d${a.sides}`;
@@ -44,7 +51,7 @@ export function askForms(state, act) {
       "aria-label": `Roll ${who}'s ${a.name} here`,
       onclick: () => push({ type: "answer", target: a.id, name: a.name, seed: seed() }) }));
     return form;
-  });
+  }), ...(all ? [all] : [])];
 }
 
 /**
@@ -85,13 +92,14 @@ export function initiativePanel(sheet, state, act) {
   const rollAll = () => {
     if (state.round && !confirm(`Roll initiative again for everyone? ${sheet.cards
       ? "Every card is drawn again and the" : "The"} turn order starts over from the top.`)) return;
-    act.push({ type: "initiative", seed: act.seed(), surprise: surprise() });
+    act.push({ type: "initiative", seed: act.seed(), surprise: surprise(), ask: true });
   };
   form.append(...rows, h("div", { class: "ts-enc-initbtns" },
     h("button", { type: "submit", class: "md-button", text: `Set typed ${sheet.cards ? "cards" : "initiatives"}` }),
     state.round && missing ? h("button", { type: "button", class: "md-button md-button--primary",
       text: `Roll for those without (${missing})`,
-      onclick: () => act.push({ type: "initiative", seed: act.seed(), surprise: surprise(), only_missing: true }) }) : null,
+      onclick: () => act.push({ type: "initiative", seed: act.seed(), surprise: surprise(), only_missing: true,
+        ask: true }) }) : null,
     h("button", { type: "button", class: `md-button${state.round ? "" : " md-button--primary"}`,
       text: state.round ? "Roll for all…" : "Roll initiative", onclick: rollAll })));
   if (!sheet.cards) form.append(...groups(state, act.push));

@@ -9,15 +9,16 @@ import { h, uid } from "./dom.mjs";
 /**
  * @typedef {{key: string, label: string, value: number, lo: number, hi: number, full: boolean,
  *   tracked: boolean}} Value
- * @typedef {{name: string, rounds: number | null, level: string}} Cond
+ * @typedef {{name: string, rounds: number | null, level: string, costs?: string}} Cond
  * @typedef {{id: string, name: string, kind: string, initiative: number | null, values: Value[],
  *   conditions: Cond[], injuries: string[], status: string[], out: string, main: string,
- *   wound: string}} Fighter
+ *   wound: string, actions?: number | null}} Fighter
  * @typedef {{id: string, name: string, sides: number, count: number, says: string}} Ask
  * @typedef {{event: number, round: number, summary: string, steps: string[], notes: string[],
  *   eid?: string}} Entry
  * @typedef {{game: string, round: number, turn: number, current: string | null, order: string[],
- *   combatants: Fighter[], asks: Ask[], history: Entry[], history_total?: number}} State
+ *   combatants: Fighter[], asks: Ask[], history: Entry[], history_total?: number,
+ *   pass?: number, passes?: number}} State
  * @typedef {{key: string, label: string, default: number, lo: number, hi: number | string,
  *   tracked: boolean, source: string, kinds?: string[]}} Stat
  * @typedef {{name: string, effect: string, rounds: number | null, levels: string[],
@@ -39,7 +40,9 @@ export function roundLine(state) {
   if (!state.combatants.length) return "No combatants yet: add them below.";
   if (!state.round) return `${plural(state.combatants.length, "combatant")}: roll or type initiative to start.`;
   const cur = state.combatants.find((c) => c.id === state.current);
-  return `Round ${state.round} · ${cur ? `${cur.name}'s turn` : "—"}`;
+  // the mecha game's passes: a second and a third action, in the same order
+  const pass = (state.passes || 1) > 1 ? ` · Pass ${state.pass} of ${state.passes}` : "";
+  return `Round ${state.round}${pass} · ${cur ? `${cur.name}'s turn` : "—"}`;
 }
 
 /** @param {number} n @param {string} word */
@@ -98,11 +101,24 @@ export function orderList(state, selected, onSelect, cardOf) {
     word ? h("span", { class: "ts-enc-wound", "data-wound": c.wound },
       h("span", { class: "ts-enc-icon", "aria-hidden": "true", text: WOUND_ICON[/** @type {"ok"} */ (c.wound)] || "" }),
       h("span", { text: word })) : null,
-    brief(c)),
+    brief(c),
+    passText(state, c)),
     c.conditions.length ? h("ul", { class: "ts-enc-chips", "aria-label": `${c.name}'s conditions` },
-      c.conditions.map((x) => h("li", { class: "ts-chip", text: condText(x) }))) : null,
+      c.conditions.map((x) => h("li", { class: "ts-chip" }, condText(x),
+        // what it costs this turn, beside its name (Horizon Stagger "−1 action")
+        x.costs ? h("span", { class: "ts-enc-cost", text: ` · ${x.costs}` }) : null))) : null,
     id === selected ? cardOf(c) : null);
   }));
+}
+
+/** "Action 2 of 3", or "Done: 1 action" once this pass is past its actions (the mecha
+ * game's passes); nothing where everyone has one turn a round.
+ * @param {State} state @param {Fighter} c */
+function passText(state, c) {
+  if ((state.passes || 1) < 2 || !c.actions || !state.round) return null;
+  const pass = state.pass || 1;
+  return h("span", { class: "ts-enc-pass", "data-acts": String(c.actions >= pass),
+    text: c.actions >= pass ? `action ${pass} of ${c.actions}` : `done: ${plural(c.actions, "action")}` });
 }
 
 /**

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import random
 
-from .. import dice
-from ..encounter.common import MINUS, Log, Rules, d10_plus, lose, set_value
+from ..encounter.common import MINUS, Log, Rules, ask_or_roll, d10_plus, lose, set_value
 from ..encounter.events import Hit
 from ..encounter.model import (
     Ask,
@@ -32,6 +31,8 @@ FIRE = {"Mild": 2, "Strong": 4, "Deadly": 6}  # § Other types of damage, Being 
 VACUUM = "Asphyxiating in space"
 VACUUM_STATS = ("int", "ref", "dex")  # "to your INT, REF, and DEX"
 DEATH_SAVE = "Death Save"
+SHOCK = "Electrocution damage"  # the rolls a player makes (asked, #25 item 2)
+VACUUM_ROLL = "Vacuum damage"
 SHEET = Sheet(
     game="cyberpunk_red", title="Cyberpunk RED",
     stats=(
@@ -165,22 +166,36 @@ def end_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
                  "from the next Turn")
     elif shock:
         d = dice_of(ELECTROCUTION_DICE)
-        rolled = dice.roll(rng, d.sides, d.n)
-        log.step(f"end of {c.name}'s Turn, still Electrocuted: {d} "
-                 f"({' + '.join(map(str, rolled))} = {sum(rolled)}), soaked by armour")
-        c = hit(sheet, c, Hit(c.id, sum(rolled), location="body"), rng, log)
+        s = c
+        c = ask_or_roll(log, rng, Ask(c.id, SHOCK, d.sides, f"{c.name}, still Electrocuted at "
+                                      f"the end of the Turn: {d} damage, soaked by armour "
+                                      f"({DOC}:31 § Electrocution)", d.n), c,
+                        lambda rolled: _shock(sheet, s, rolled, log))
     if c.has(VACUUM) and not c.has("Dead"):
-        c = _vacuum(sheet, c, enc, rng, log)
+        d = dice_of(VACUUM_DICE)
+        v = c
+        c = ask_or_roll(log, rng, Ask(c.id, VACUUM_ROLL, d.sides, f"{c.name}, in a vacuum at "
+                                      f"the end of the Turn: {d} each to INT, REF and DEX, "
+                                      f"in that order ({DOC}:31 § Drowning and Asphyxiation)",
+                                      d.n * len(VACUUM_STATS)), c,
+                        lambda rolled: _vacuum(sheet, v, rolled, log))
     return c
 
 
-def _vacuum(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
-            log: Log) -> Combatant:
-    """§ Drowning and Asphyxiation: in space, 1d6 to INT, REF and DEX at the end of the
-    Turn; INT 0 is death. The loss is kept, so a breath of air can give it back."""
+def _shock(sheet: Sheet, c: Combatant, rolled: tuple[int, ...], log: Log) -> Combatant:
+    """§ Electrocution (line 31): the 6d6 repeats at the end of each of your Turns, soaked
+    by armour as normal."""
+    log.step(f"end of {c.name}'s Turn, still Electrocuted: {dice_of(ELECTROCUTION_DICE)} "
+             f"({' + '.join(map(str, rolled))} = {sum(rolled)}), soaked by armour")
+    return hit(sheet, c, Hit(c.id, sum(rolled), location="body"), random.Random(0), log)
+
+
+def _vacuum(sheet: Sheet, c: Combatant, faces: tuple[int, ...], log: Log) -> Combatant:
+    """§ Drowning and Asphyxiation (line 31): in space, 1d6 to INT, REF and DEX at the end
+    of the Turn; INT 0 is death. The loss is kept, so a breath of air can give it back."""
     d = dice_of(VACUUM_DICE)
-    for key in VACUUM_STATS:
-        rolled = sum(dice.roll(rng, d.sides, d.n))
+    for i, key in enumerate(VACUUM_STATS):
+        rolled = sum(faces[i * d.n:(i + 1) * d.n])
         before = c.value(key)
         c = set_value(sheet, c, key, before - rolled, log)
         lost = before - c.value(key)
@@ -189,7 +204,7 @@ def _vacuum(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
                  f"{sheet.stat(key).label}: {before} → {c.value(key)}")
     if c.value("int") == 0:
         log.step(f"{c.name}'s INT reaches 0: dead")
-        c = replace(c, conditions=(*c.conditions, Condition("Dead", None, "", enc.round)))
+        c = replace(c, conditions=(*c.conditions, Condition("Dead", None, "", log.round)))
     return c
 
 
@@ -215,15 +230,13 @@ def start_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
         log.step(f"start of {c.name}'s Turn, {drowning.name}: BODY {c.value('body')} "
                  "direct to HP, armour not ablated")
         c = _lose_hp(sheet, c, c.value("body"), log)
-    if c.value("hp") < 1:
-        if log.asking:  # the player's own d10 (cyberpunk:49)
-            log.ask(Ask(c.id, DEATH_SAVE, 10,
-                        f"{c.name}: Death Save, d10 + penalty "
-                        f"{c.counter('death_save_penalty')}, under BODY {c.value('body')} "
-                        f"to live; a 10 always fails ({DOC}:49)"))
-            return c
-        (d,) = dice.roll(rng, 10)
-        c = _death_save(c, d, enc, log)
+    if c.value("hp") < 1:  # the player's own d10 (cyberpunk:49)
+        m = c
+        c = ask_or_roll(log, rng, Ask(c.id, DEATH_SAVE, 10, f"{c.name}: Death Save, d10 + "
+                                      f"penalty {c.counter('death_save_penalty')}, under BODY "
+                                      f"{c.value('body')} to live; a 10 always fails "
+                                      f"({DOC}:49)"), c,
+                        lambda d: _death_save(m, d[0], enc, log))
     return c
 
 
@@ -244,9 +257,13 @@ def _death_save(c: Combatant, d: int, enc: Encounter, log: Log) -> Combatant:
 
 def answer(sheet: Sheet, c: Combatant, name: str, faces: tuple[int, ...], enc: Encounter,
            rng: random.Random, log: Log) -> Combatant:
-    if name != DEATH_SAVE:
-        raise RulesError(f"Cyberpunk RED asks for no roll called {name[:40]!r}")
-    return _death_save(c, faces[0], enc, log)
+    if name == DEATH_SAVE:
+        return _death_save(c, faces[0], enc, log)
+    if name == SHOCK:
+        return _shock(sheet, c, faces, log)
+    if name == VACUUM_ROLL:
+        return _vacuum(sheet, c, faces, log) if not c.has("Dead") else c
+    raise RulesError(f"Cyberpunk RED asks for no roll called {name[:40]!r}")
 
 
 def out(c: Combatant) -> str:

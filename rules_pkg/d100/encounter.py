@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from .. import dice, registry
-from ..encounter.common import HALF_ACTION, Log, Rules, d10_plus, lose, set_value
+from .. import registry
+from ..encounter.common import HALF_ACTION, Log, Rules, ask_or_roll, d10_plus, lose, set_value
 from ..encounter.events import Hit
 from ..encounter.model import (
     Ask,
@@ -30,6 +30,8 @@ HALF_ONLY = ("Dazed", "Pinned", "Stunned", "Helpless")
 BLOOD_LOSS_TEST, BLOOD_LOSS_DECAY = "Blood Loss test", "Blood Loss decay"
 CRIPPLED_TEST, CRIPPLED_DAMAGE = "Crippled test", "Crippled damage"
 PINNED_TEST = "Pinned test"
+BURNING_DAMAGE = "Burning damage"
+BURNING_SINCE = "burning_rounds"  # counter: the rounds passed when the burn was asked
 
 
 def _c(name: str, effect: str, rounds: int | None = None,
@@ -134,12 +136,10 @@ def _crippled(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
         why = (f"{held}: at most a Half Action" if held else "took at most a Half Action")
         log.step(f"{c.name}, Crippled: {why}, no Toughness test")
         return c
-    if log.asking:
-        log.ask(Ask(c.id, CRIPPLED_TEST, 100, f"{c.name}, Crippled, more than a Half Action: "
-                    f"Toughness test, d100 against {c.value('toughness')} ({ST})"))
-        return c
-    (rolled,) = dice.roll(rng, 100)
-    return _crippled_test(sheet, c, rolled, rng, log)
+    return ask_or_roll(log, rng, Ask(c.id, CRIPPLED_TEST, 100, f"{c.name}, Crippled, more "
+                                     f"than a Half Action: Toughness test, d100 against "
+                                     f"{c.value('toughness')} ({ST})"), c,
+                       lambda d: _crippled_test(sheet, c, d[0], rng, log))
 
 
 def _crippled_test(sheet: Sheet, c: Combatant, rolled: int, rng: random.Random,
@@ -152,12 +152,9 @@ def _crippled_test(sheet: Sheet, c: Combatant, rolled: int, rng: random.Random,
              "Undo, tick 'Only a Half Action this turn' and press Next turn again.")
     if ok:
         return c
-    if log.asking:
-        log.ask(Ask(c.id, CRIPPLED_DAMAGE, 10, f"{c.name} failed: 1d10 damage, ignoring AP "
-                    f"and TB ({ST})"))
-        return c
-    (d,) = dice.roll(rng, 10)
-    return _crippled_damage(sheet, c, d, log)
+    return ask_or_roll(log, rng, Ask(c.id, CRIPPLED_DAMAGE, 10, f"{c.name} failed: 1d10 "
+                                     f"damage, ignoring AP and TB ({ST})"), c,
+                       lambda d: _crippled_damage(sheet, c, d[0], log))
 
 
 def _crippled_damage(sheet: Sheet, c: Combatant, d: int, log: Log) -> Combatant:
@@ -170,43 +167,46 @@ def _passes(rolled: int, target: int) -> bool:  # were worked out again every te
     return bool(registry.get("d100.degrees").run(target=target, rolled=rolled).value("Success"))
 
 
-def _test(rng: random.Random, target: int) -> tuple[int, bool]:
-    (rolled,) = dice.roll(rng, 100)
-    return rolled, _passes(rolled, target)
-
-
 def end_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
              log: Log) -> Combatant:
-    horde = c.kind == "horde"
     burning = c.has("Burning")
     if burning:
-        (d,) = dice.roll(rng, 10)
-        if horde:
-            log.step(f"{c.name} burns: a horde loses 1d10 ({d}) magnitude")
-            c = _lose(sheet, c, d, log)
-        else:
-            extra = enc.round - burning.since
-            n = max(0, d + extra - c.value("tb"))
-            log.step(f"{c.name} burns: 1d10 ({d}) +{extra} for the rounds passed, ignoring AP, "
-                     f"- TB {c.value('tb')} = {n}")
-            c = _lose(sheet, c, n, log)
-    if c.has("Blood Loss"):
-        if log.asking:
-            log.ask(Ask(c.id, BLOOD_LOSS_TEST, 100, f"{c.name}, Blood Loss: Toughness test, "
-                        f"d100 against {c.value('toughness')} ({ST})"))
-        else:
-            (rolled,) = dice.roll(rng, 100)
-            c = _blood_loss(sheet, c, rolled, rng, log)
+        # the rounds passed are kept with the combatant: its answer may come a round later
+        extra = enc.round - burning.since
+        burnt = c.with_counter(BURNING_SINCE, extra) if log.asking else c
+        what = ("a horde loses 1d10 magnitude" if c.kind == "horde" else
+                f"1d10 energy damage +{extra} for the rounds passed, ignoring AP")
+        c = ask_or_roll(log, rng, Ask(c.id, BURNING_DAMAGE, 10, f"{c.name} burns: {what} "
+                                      f"(line 48, {ST})"), burnt,
+                        lambda d: _burn(sheet, c, d[0], extra, log))
+    b = c
+    if b.has("Blood Loss"):
+        c = ask_or_roll(log, rng, Ask(b.id, BLOOD_LOSS_TEST, 100, f"{b.name}, Blood Loss: "
+                                      f"Toughness test, d100 against {b.value('toughness')} "
+                                      f"({ST})"), b,
+                        lambda d: _blood_loss(sheet, b, d[0], rng, log))
     if c.has("Crippled"):
         c = _crippled(sheet, c, enc, rng, log)
-    if c.has("Pinned"):
-        if log.asking:
-            log.ask(Ask(c.id, PINNED_TEST, 100, f"{c.name}, Pinned: Willpower test, d100 "
-                        f"against {c.value('willpower')} to recover ({DOC} § Pinning)"))
-        else:
-            (rolled,) = dice.roll(rng, 100)
-            c = _pinned(c, rolled, log)
+    p = c
+    if p.has("Pinned"):
+        c = ask_or_roll(log, rng, Ask(p.id, PINNED_TEST, 100, f"{p.name}, Pinned: Willpower "
+                                      f"test, d100 against {p.value('willpower')} to recover "
+                                      f"({DOC} § Pinning)"), p,
+                        lambda d: _pinned(p, d[0], log))
     return c
+
+
+def _burn(sheet: Sheet, c: Combatant, d: int, extra: int, log: Log) -> Combatant:
+    """§ Burning (line 48): 1d10 energy damage ignoring AP, +1 for every round that passes;
+    a horde loses 1d10 magnitude."""
+    c = replace(c, counters=tuple(x for x in c.counters if x[0] != BURNING_SINCE))
+    if c.kind == "horde":
+        log.step(f"{c.name} burns: a horde loses 1d10 ({d}) magnitude")
+        return _lose(sheet, c, d, log)
+    n = max(0, d + extra - c.value("tb"))
+    log.step(f"{c.name} burns: 1d10 ({d}) +{extra} for the rounds passed, ignoring AP, "
+             f"- TB {c.value('tb')} = {n}")
+    return _lose(sheet, c, n, log)
 
 
 def _blood_loss(sheet: Sheet, c: Combatant, rolled: int, rng: random.Random,
@@ -217,12 +217,10 @@ def _blood_loss(sheet: Sheet, c: Combatant, rolled: int, rng: random.Random,
              + ("passed" if ok else "failed"))
     if ok:
         return c
-    if log.asking:
-        what = "magnitude" if c.kind == "horde" else "Toughness decay"
-        log.ask(Ask(c.id, BLOOD_LOSS_DECAY, 5, f"{c.name} failed: 1d5 {what} ({ST})"))
-        return c
-    (d,) = dice.roll(rng, 5)
-    return _decay(sheet, c, d, log)
+    what = "magnitude" if c.kind == "horde" else "Toughness decay"
+    return ask_or_roll(log, rng, Ask(c.id, BLOOD_LOSS_DECAY, 5, f"{c.name} failed: 1d5 "
+                                     f"{what} ({ST})"), c,
+                       lambda d: _decay(sheet, c, d[0], log))
 
 
 def _decay(sheet: Sheet, c: Combatant, d: int, log: Log) -> Combatant:
@@ -261,6 +259,8 @@ def answer(sheet: Sheet, c: Combatant, name: str, faces: tuple[int, ...], enc: E
         return _crippled_damage(sheet, c, d, log)
     if name == PINNED_TEST:
         return _pinned(c, d, log)
+    if name == BURNING_DAMAGE:
+        return _burn(sheet, c, d, c.counter(BURNING_SINCE), log)
     raise RulesError(f"the d100 game asks for no roll called {name[:40]!r}")
 
 

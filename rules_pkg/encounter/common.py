@@ -38,6 +38,17 @@ class Log:
             self.notes.append(text)
 
 
+def ask_or_roll(log: Log, rng: random.Random, a: Ask, c: Combatant,
+                then: Callable[[tuple[int, ...]], Combatant]) -> Combatant:
+    """A player's roll (#25 item 2): asked at the table when the event asks (its answer
+    comes back through Rules.answer), else rolled from the event's seed, as an older log's
+    events always were; `then` is the rule applied to the dice."""
+    if log.asking:
+        log.ask(a)
+        return c
+    return then(dice.roll(rng, a.sides, a.count))
+
+
 def cond_text(cond: Condition) -> str:
     return f"{cond.name} ({cond.level})" if cond.level else cond.name
 
@@ -199,6 +210,9 @@ class Rules:
     # back when the GM says so (the conditions or values that put it out)
     out: Callable[[Combatant], str] = in_the_fight
     bring_back: Callable[[Sheet, Combatant, Log], Combatant] = nothing_to_bring_back
+    # a combatant's actions in a round, one per pass of the turn order (the mecha game's
+    # § 6 Additional Actions); None: one turn each per round
+    passes: Callable[[Combatant], int] | None = None
     # "Apply to …": what each calculator's result proposes (by calculator id)
     apply: Handlers = field(default_factory=dict)
     # a calculator run "as" a combatant / "against" one: the inputs its sheet decides

@@ -42,6 +42,7 @@ class RollInitiative:
     surprise: tuple[str, ...] = ()  # ids of combatants with the Surprise bonus / extra card
     # only those without an initiative (a late joiner): the others and the turn stay
     only_missing: bool = False
+    ask: bool = False  # players roll their own initiative where the game has them roll it
 
 
 @dataclass(frozen=True)

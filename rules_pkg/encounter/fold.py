@@ -109,9 +109,7 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         return enc, summary
     if isinstance(e, ev.PreviousTurn):
         turns.started(enc)
-        if enc.turn == 0:
-            raise RulesError("this is the round's first turn: Undo takes back further")
-        enc = replace(enc, turn=enc.turn - 1)
+        enc = turns.back(rules, enc)
         back = enc.current
         assert back is not None
         log.step("nothing is undone: Undo takes back what a turn did")

@@ -68,6 +68,7 @@ class ConditionDef:
     rounds: int | None = None  # a default duration, in its bearer's turns; None: until cleared
     levels: tuple[str, ...] = ()  # e.g. On Fire: Mild, Strong, Deadly
     loses_turn: bool = False  # its bearer cannot act: the turn passes (d100 Stunned)
+    actions: int = 0  # the Actions of its bearer's turn it costs (Horizon Stagger: 1)
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ class Sheet:
                       for s in self.stats],
             "conditions": [{"name": c.name, "effect": c.effect, "source": c.source,
                             "rounds": c.rounds, "levels": list(c.levels),
-                            "loses_turn": c.loses_turn}
+                            "loses_turn": c.loses_turn, "actions": c.actions}
                            for c in self.conditions],
         }
 
@@ -260,6 +261,7 @@ class Encounter:
     combatants: tuple[Combatant, ...] = ()
     history: History = field(default=History())
     asks: tuple[Ask, ...] = ()  # rolls waiting for a player's dice
+    pass_no: int = 1  # the round's pass (Rules.passes: the mecha game's second, third action)
 
     def combatant(self, cid: str) -> Combatant:
         for c in self.combatants:

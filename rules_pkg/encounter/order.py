@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..errors import RulesError
 from . import events as ev
 from .common import Log, Rules
-from .model import Encounter, replace
+from .model import Combatant, Encounter, replace
 from .seeded import Seeded
 
 
@@ -27,16 +27,42 @@ def roll(rules: Rules, enc: Encounter, e: ev.RollInitiative, log: Log) -> tuple[
                       if c not in who and c.initiative is not None)
     log.step(rules.sheet.initiative)
     scores = rules.initiative(who, Seeded(e.seed), frozenset(e.surprise), log, taken)
-    combatants = tuple(replace(c, initiative=scores[c.id]) if c.id in scores else c
+    # a player asked to roll (Log.ask) has none until the answer (`answered`), and is marked:
+    # a full roll's answers place them in an order that starts from the top
+    asked = {a.id for a in log.asks}
+    mark = LATE if e.only_missing and enc.round else FROM_TOP
+    combatants = tuple(replace(c, initiative=scores[c.id]) if c.id in scores
+                       else c if c.id not in asked
+                       else replace(c, initiative=None).with_counter(ASKED, mark)
                        for c in enc.combatants)
     if e.only_missing and enc.round:  # a late joiner: the others and the turn stay
         enc = sort(rules, replace(enc, combatants=combatants), keep_current=True)
-        names = ", ".join(f"{c.name} ({scores[c.id]})" for c in who)
+        names = ", ".join(f"{c.name} ({scores.get(c.id, 'rolls at the table')})" for c in who)
         return enc, f"Initiative for {names}; the turn stays"
     enc = replace(enc, combatants=combatants, round=max(enc.round, 1), turn=0)
     enc = sort(rules, enc, keep_current=False)
     log.step("Turn order: " + order_text(enc))
+    if asked:
+        return enc, f"Initiative: {len(asked)} to roll at the table"
     return enc, f"Initiative rolled: {enc.combatant(enc.order[0]).name} acts first"
+
+
+ASKED = "initiative_asked"  # counter: its initiative roll is asked (see `answered`) ...
+LATE, FROM_TOP = 1, 2  # ... as a late joiner's (the turn stays), or in a full roll
+
+
+def _unmarked(c: Combatant) -> Combatant:
+    return replace(c, counters=tuple(x for x in c.counters if x[0] != ASKED))
+
+
+def answered(rules: Rules, enc: Encounter, c: Combatant) -> Encounter:
+    """A player's own initiative roll is in (Horizon's Awareness test): placed like a typed
+    one. After a full roll the order starts from the top once the last one is in; a late
+    joiner's leaves the turn where it is."""
+    fresh = c.counter(ASKED) == FROM_TOP
+    enc = enc.replace_combatant(_unmarked(c))
+    fresh = fresh or any(x.counter(ASKED) == FROM_TOP for x in enc.combatants)
+    return sort(rules, enc, keep_current=not fresh)
 
 
 def set_initiative(rules: Rules, enc: Encounter, e: ev.SetInitiative,
@@ -52,9 +78,16 @@ def set_initiative(rules: Rules, enc: Encounter, e: ev.SetInitiative,
             raise RulesError(f"card {e.value} is {holder.name}'s: exchange cards instead")
     elif not -99 <= e.value <= 999:
         raise RulesError(f"an initiative is -99 to 999 (got {e.value})")
-    # while the order is still being set up (someone has none), the top acts first
+    # while the order is still being set up (someone has none, or a full roll's players are
+    # still rolling), the top acts first
     setting_up = enc.round == 0 or any(
-        x.initiative is None for x in enc.combatants if x.id != e.id)
+        x.initiative is None or x.counter(ASKED) == FROM_TOP
+        for x in enc.combatants if x.id != e.id)
+    if c.counter(ASKED):  # its roll was asked: typed instead (horizon:1795 "tell the Director")
+        log.step(f"{c.name}'s initiative typed: its roll is no longer asked")
+        enc = replace(enc, asks=tuple(a for a in enc.asks if a.id != c.id))
+        setting_up = setting_up or c.counter(ASKED) == FROM_TOP
+        c = _unmarked(c)
     enc = enc.replace_combatant(replace(c, initiative=e.value))
     enc = sort(rules, replace(enc, round=max(enc.round, 1)), keep_current=not setting_up)
     return enc, f"{c.name}'s initiative set to {e.value}"

@@ -45,18 +45,17 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
     cur = enc.current
     assert cur is not None
     enc = _end(rules, enc, cur, rng, log, half_action)
-    turn = enc.turn  # moved on here, and set in the state once a turn starts (or at the end)
-    for _ in range(2 * len(enc.order)):  # at most twice round: everyone out or losing turns
-        turn += 1
-        if turn >= len(enc.order):
-            enc = new_round(rules, enc, rng, log)  # which reads no turn (it sorts anew)
-            turn = 0
-        nxt = enc.combatant(enc.order[turn])
+    most = max((rules.passes(c) for c in enc.combatants), default=1) if rules.passes else 1
+    for _ in range(2 * len(enc.order) * most):  # at most twice round: all out or losing turns
+        enc = _advance(rules, enc, rng, log)
+        nxt = enc.current
+        assert nxt is not None
+        if rules.passes and rules.passes(nxt) < enc.pass_no:
+            continue  # takes no action in this pass
         why = out_reason(rules, nxt)
         if why:  # #25 item 3: no turn for those out of the fight
             log.step(f"{nxt.name} is out of the fight ({why}): no turn")
             continue
-        enc = replace(enc, turn=turn)
         enc = enc.replace_combatant(rules.start_turn(rules.sheet, nxt, enc, rng, log))
         lost = lost_turn(rules, enc.combatant(nxt.id))
         if not lost:
@@ -64,11 +63,24 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
         # a condition that costs the turn: it passes (its end-of-turn rules, its durations)
         log.step(f"{nxt.name} is {lost}: this turn is lost")
         enc = _end(rules, enc, enc.combatant(nxt.id), rng, log, True)
-    if enc.turn != turn:
-        enc = replace(enc, turn=turn)
     now = enc.current
     assert now is not None
     return enc, f"Round {enc.round}: {now.name}'s turn"
+
+
+def back(rules: Rules, enc: Encounter) -> Encounter:
+    """The previous turn of this round: one place up the order, or, in a later pass, up to
+    the last one acting in the pass before (Rules.passes)."""
+    turn, pass_no = enc.turn, enc.pass_no
+    while True:
+        turn -= 1
+        if turn < 0:
+            if pass_no == 1:
+                raise RulesError("this is the round's first turn: Undo takes back further")
+            turn, pass_no = len(enc.order) - 1, pass_no - 1
+        c = enc.combatant(enc.order[turn])
+        if rules.passes is None or rules.passes(c) >= pass_no:
+            return replace(enc, turn=turn, pass_no=pass_no)
 
 
 def lost_turn(rules: Rules, c: Combatant) -> str:
@@ -78,6 +90,26 @@ def lost_turn(rules: Rules, c: Combatant) -> str:
         if d and d.loses_turn:
             return f"{cond_text(cond)} ({d.source})"
     return ""
+
+
+def _advance(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
+    turn = enc.turn + 1
+    if turn >= len(enc.order):
+        turn = 0
+        if _more(rules, enc):  # "Repeat each stage for all characters taking a second action"
+            enc = replace(enc, pass_no=enc.pass_no + 1)
+            log.step(f"Round {enc.round}, pass {enc.pass_no}: those taking action "
+                     f"{enc.pass_no} act, in the same order")
+        else:
+            enc = new_round(rules, enc, rng, log)
+    return replace(enc, turn=turn)
+
+
+def _more(rules: Rules, enc: Encounter) -> bool:
+    """Someone in the fight takes another action this round (Rules.passes)."""
+    return rules.passes is not None and any(
+        rules.passes(c) > enc.pass_no and not out_reason(rules, c)
+        for c in enc.combatants if c.id in enc.order)
 
 
 def _end(rules: Rules, enc: Encounter, c: Combatant, rng: random.Random, log: Log,
@@ -92,8 +124,10 @@ def _end(rules: Rules, enc: Encounter, c: Combatant, rng: random.Random, log: Lo
         ended = replace(ended, counters=tuple(x for x in ended.counters if x[0] != HALF_ACTION))
     kept = []
     for cond in ended.conditions:
-        if cond.rounds is None or (cond.own_turn and cond.since == enc.round):
-            kept.append(cond)  # until cleared; or set in this very turn: not counted
+        if cond.rounds is None:
+            kept.append(cond)  # until cleared
+        elif cond.own_turn and cond.since == enc.round:  # set in this very turn: not counted
+            kept.append(replace(cond, own_turn=False))  # (once: a pass may bring it again)
         elif cond.rounds <= 1:
             log.step(f"{c.name}: {cond_text(cond)} ends")
         else:
@@ -129,11 +163,14 @@ def answer(rules: Rules, enc: Encounter, e: ev.Answer, log: Log) -> tuple[Encoun
     enc = replace(enc, asks=tuple(rest))
     log.asking = True  # what the answer leads to is asked too (a failed test's damage die)
     after = rules.answer(rules.sheet, c, ask.name, faces, enc, Seeded(e.seed), log)
+    if after.initiative != c.initiative:  # an initiative roll (Horizon's Awareness test)
+        return order.answered(rules, enc, after), \
+            f"{c.name}: {ask.name} {', '.join(map(str, faces))}, initiative {after.initiative}"
     return enc.replace_combatant(after), f"{c.name}: {ask.name} {', '.join(map(str, faces))}"
 
 
 def new_round(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
-    enc = replace(enc, round=enc.round + 1)
+    enc = replace(enc, round=enc.round + 1, pass_no=1)
     log.step(f"Round {enc.round} begins")
     if rules.reroll_each_round:
         log.step(rules.sheet.initiative)

@@ -20,6 +20,16 @@ def main_value(sheet: Sheet, c: Combatant) -> str:
     return next((s.key for s in mine if isinstance(s.hi, str)), mine[0].key if mine else "")
 
 
+def costs(sheet: Sheet, name: str) -> str:
+    """What a condition costs its bearer's turn, as the turn order shows it."""
+    d = sheet.find(name)  # None: the table's own condition
+    if d is None:
+        return ""
+    if d.loses_turn:
+        return "loses its turn"
+    return f"\N{MINUS SIGN}{d.actions} action{'s' if d.actions != 1 else ''}" if d.actions else ""
+
+
 def combatant_dict(game: str, c: Combatant) -> dict[str, Any]:
     rules = rules_for(game)
     sheet = rules.sheet
@@ -39,13 +49,23 @@ def combatant_dict(game: str, c: Combatant) -> dict[str, Any]:
         "main": main,
         # how it stands, for colour: out of the fight, at the floor, hurt (a status), fine
         "wound": "out" if out else "bad" if floor else "hurt" if status else "ok",
-        "conditions": [{"name": x.name, "rounds": x.rounds, "level": x.level}
+        "conditions": [{"name": x.name, "rounds": x.rounds, "level": x.level,
+                        "costs": costs(sheet, x.name)}
                        for x in c.conditions],
         "injuries": list(c.injuries),
         "status": list(status),
         "out": out,
         "counters": [list(x) for x in c.counters],
+        "actions": rules.passes(c) if rules.passes else None,  # one per pass of the round
     }
+
+
+def passes(enc: Encounter) -> int:
+    """How many passes this round has (the most actions anyone in the order takes)."""
+    rules = rules_for(enc.game)
+    if rules.passes is None:
+        return 1
+    return max((rules.passes(c) for c in enc.combatants if c.id in enc.order), default=1)
 
 
 def state_dict(enc: Encounter, last: int | None = None) -> dict[str, Any]:
@@ -54,7 +74,8 @@ def state_dict(enc: Encounter, last: int | None = None) -> dict[str, Any]:
     cur = enc.current
     shown = enc.history if last is None else enc.history[-last:] if last else ()
     return {
-        "game": enc.game, "round": enc.round, "turn": enc.turn,
+        "game": enc.game, "round": enc.round, "turn": enc.turn, "pass": enc.pass_no,
+        "passes": passes(enc),
         "current": cur.id if cur else None,
         "order": list(enc.order),
         "combatants": [combatant_dict(enc.game, c) for c in enc.combatants],

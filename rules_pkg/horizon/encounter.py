@@ -8,7 +8,16 @@ import random
 from ..encounter import events as ev
 from ..encounter.common import Log, Rules, by_calculator, set_value
 from ..encounter.events import Hit
-from ..encounter.model import MAX_VALUE, Combatant, ConditionDef, Encounter, Sheet, Stat, replace
+from ..encounter.model import (
+    MAX_VALUE,
+    Ask,
+    Combatant,
+    ConditionDef,
+    Encounter,
+    Sheet,
+    Stat,
+    replace,
+)
 from ..encounter.proposal import (
     Handler,
     Inputs,
@@ -19,10 +28,16 @@ from ..encounter.proposal import (
     read,
     values_of,
 )
+from ..errors import RulesError
+from .movement import awareness
+from .skills import SkillTest, face_ap, face_label
 
 DOC = "horizon-out-of-the-ashes-combat.txt"
 DEFENSE = f"{DOC} § Defense Actions"
 WOUNDING = f"{DOC} § Wounding Attacks"
+STAGGER, DOWN = f"{DOC}:1768, 1602", f"{DOC}:1769, 1602"  # the table's row; 2 Actions a turn
+AWARENESS = "Awareness test"  # the players' own turn-order roll (#25 item 2)
+AWARENESS_SURPRISE = "Awareness test with Surprise"
 SHEET = Sheet(
     game="horizon", title="Horizon: Out of the Ashes",
     stats=(
@@ -35,8 +50,12 @@ SHEET = Sheet(
         Stat("acuity", "Acuity (ACU)", 2, 0, 10, f"{DOC} § Starting Combat", tracked=False),
     ),
     conditions=(
-        ConditionDef("Stagger", "must spend 1 Action to recover", WOUNDING),
-        ConditionDef("Down", "must spend 2 Actions to recover", WOUNDING),
+        # lines 1768-1769 with line 1602, "Characters normally make 2 actions per turn":
+        # Stagger costs 1 of its bearer's next turn, Down the whole turn; recovered, it ends
+        ConditionDef("Stagger", "must spend 1 Action to recover", STAGGER, rounds=1,
+                     actions=1),
+        ConditionDef("Down", "must spend 2 Actions to recover: its whole turn", DOWN,
+                     rounds=1, actions=2, loses_turn=True),
         ConditionDef("Shatter Arm", "half AP per Shattered arm used (until healed)", WOUNDING),
         ConditionDef("Shatter Leg", "half Move per Shattered Leg (until healed)", WOUNDING),
         ConditionDef("Shatter Body", "half AP to all tests (until healed)", WOUNDING),
@@ -56,11 +75,57 @@ SHEET = Sheet(
 )
 
 
-initiative = by_calculator(
+rolled_here = by_calculator(
     "horizon.turn_order", "Your Awareness",
     lambda c, surprise: {"my_dice": c.value("awareness"), "my_acu": c.value("acuity"),
                          "my_surprise": c.id in surprise, "their_dice": 0, "their_acu": 0},
     lambda c, r, n: r.steps[-2].removeprefix("you: "))
+
+
+def _test(c: Combatant, surprise: bool) -> SkillTest:
+    return awareness(c.value("awareness"), c.value("acuity"), surprise)
+
+
+def initiative(cs: tuple[Combatant, ...], rng: random.Random, surprise: frozenset[str],
+               log: Log, taken: frozenset[int]) -> dict[str, int]:
+    """§ Starting Combat (lines 1791-1795): each participant's Awareness test, rolled by its
+    player (asked) when the event asks; without the Skill, the ACU rank is the score, no
+    dice. § Surprise! (line 1810): the surprising side adds its ACU rank."""
+    if not log.asking:
+        return rolled_here(cs, rng, surprise, log, taken)
+    out = {}
+    for c in cs:
+        t = _test(c, c.id in surprise)
+        if not t.dice:
+            out[c.id] = t.score(())
+            log.step(f"{c.name}: no Awareness Skill, no dice: ACU {c.value('acuity')}"
+                     + (f" + Surprise {t.extra}" if t.extra else "") + f" → {out[c.id]}")
+            continue
+        log.ask(Ask(c.id, AWARENESS_SURPRISE if t.extra else AWARENESS, 6,
+                    f"{c.name}: Awareness test for turn order, {t.explain()}; a die scores "
+                    f"{_faces()} ({DOC}:1793" + (", Surprise!: 1810)" if t.extra else ")"),
+                    t.dice))
+    return out
+
+
+def _faces() -> str:
+    """The source's die table as a player reads it: "1-3: 0, 4-5: +1 AP, 6: +2 AP"."""
+    by: dict[int, list[int]] = {}
+    for f in range(1, 7):
+        by.setdefault(face_ap()[f - 1], []).append(f)
+    return ", ".join((f"{fs[0]}-{fs[-1]}" if len(fs) > 1 else f"{fs[0]}")
+                     + f": {face_label(fs[0])}" for fs in by.values())
+
+
+def answer(sheet: Sheet, c: Combatant, name: str, faces: tuple[int, ...], enc: Encounter,
+           rng: random.Random, log: Log) -> Combatant:
+    if name not in (AWARENESS, AWARENESS_SURPRISE):
+        raise RulesError(f"Horizon asks for no roll called {name[:40]!r}")
+    t = _test(c, name == AWARENESS_SURPRISE)
+    n = t.score(faces)
+    log.step(f"{c.name}: Awareness {t.explain(faces)}; the highest score goes first "
+             f"({DOC}:1792)")
+    return replace(c, initiative=n)
 
 
 def hit(sheet: Sheet, c: Combatant, e: Hit, rng: random.Random, log: Log) -> Combatant:
@@ -86,10 +151,9 @@ def start_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
                  f"until your next turn, {DEFENSE})")
         c = c.with_value("defense", 0)
     for name, actions in (("Stagger", 1), ("Down", 2)):
-        if c.has(name):  # recovering is what those Actions buy: the condition ends
-            log.step(f"{c.name} spends {plural(actions, 'Action')} this turn to recover from "
-                     f"{name} ({WOUNDING})")
-            c = replace(c, conditions=tuple(x for x in c.conditions if x.name != name))
+        if c.has(name):  # recovering is what those Actions buy: it ends with this turn
+            log.step(f"{c.name} spends {plural(actions, 'Action')} of its 2 this turn to "
+                     f"recover from {name} ({sheet.condition(name).source})")
     return c
 
 
@@ -153,5 +217,5 @@ ACTOR: dict[str, Inputs] = {
     "horizon.move": read("ap"),
 }
 
-RULES = Rules(SHEET, initiative, hit, status, start_turn=start_turn, apply=APPLY,
-              actor=ACTOR)
+RULES = Rules(SHEET, initiative, hit, status, start_turn=start_turn, answer=answer,
+              apply=APPLY, actor=ACTOR)

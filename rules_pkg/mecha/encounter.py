@@ -4,6 +4,7 @@ roll, initiative rolled again at the start of every round."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from .. import dice
 from ..encounter import events as ev
@@ -35,6 +36,10 @@ SHEET = Sheet(
         Stat("armour_dice", "Armour dice", 0, 0, 10, f"{DOC} § 5 Check Wounds",
              tracked=False),
         Stat("reflex", "Reflex", 5, 0, 30, f"{DOC} § 1 Determine initiative", tracked=False),
+        # lines 81-86: "Repeat each stage for all characters taking a second action", "... a
+        # third action": one, two or three actions, one per pass of the round
+        Stat("actions", "Actions per round", 1, 1, 3, f"{DOC}:81-86 § 6 Additional Actions",
+             tracked=False),
         Stat("strength", "Strength", 5, 1, 15, f"{DOC} § Strength Based Damage",
              tracked=False),
         Stat("actions_lost", "Actions lost (entangled)", 0, 0, 99,
@@ -51,7 +56,8 @@ SHEET = Sheet(
                      "whichever is greater", ACTIONS, rounds=1, loses_turn=True),
     ),
     initiative=(f"Initiative: 1 die + Reflex, highest first, determined again at the start of "
-                f"every round ({DOC} § 1 Determine initiative, § 6 Additional Actions)"),
+                f"every round; then a pass for those taking a second action, and a third "
+                f"({DOC} § 1 Determine initiative, § 6 Additional Actions, lines 81-86)"),
     hit=(f"Armour roll: roll the armour dice and subtract their total from the damage; the "
          f"rest goes to the vitality wound scale ({DOC} § 5 Check Wounds)"),
     notes=("Not in the source: the size of the vitality wound scale. The source says "
@@ -143,5 +149,24 @@ ACTOR: dict[str, Inputs] = {
 TARGET: dict[str, Inputs] = {"mecha.attack": read("armour_dice"),
                              "mecha.damage": read("armour_dice")}
 
+def gained(sheet: Sheet, c: Combatant, name: str, log: Log) -> Combatant:
+    """§ Critical Failures (line 153): "Lose the next two actions or one full turn,
+    whichever is greater": with one action a pass, its next max(2, actions) turns."""
+    if name != "Critical failure":
+        return c
+    n = max(2, c.value("actions"))
+    log.step(f"{c.name} loses its next {n} actions: two actions or a full turn of "
+             f"{plural(c.value('actions'), 'action')}, whichever is greater ({DOC}:153)")
+    return replace(c, conditions=tuple(replace(x, rounds=n) if x.name == name else x
+                                       for x in c.conditions))
+
+
+def passes(c: Combatant) -> int:
+    """§ 6 Additional Actions (lines 83-86): every character acts in descending order of
+    initiative, then again for those taking a second action, then a third."""
+    return c.value("actions")
+
+
 RULES = Rules(SHEET, initiative, hit, status, reroll_each_round=True, out=out,
-              bring_back=bring_back, apply=APPLY, actor=ACTOR, target=TARGET)
+              bring_back=bring_back, gained=gained, passes=passes, apply=APPLY, actor=ACTOR,
+              target=TARGET)

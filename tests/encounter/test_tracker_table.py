@@ -131,6 +131,8 @@ def test_a_fight_run_by_the_table(game: str, phone: Any, base_url: str) -> None:
     page.get_by_role("button", name="Roll for those without (1)").click()
     n += 1
     wait_events(page, n)
+    if game == "horizon":  # horizon:1793 Dee's player rolls the Awareness test (item 2)
+        n = awareness(page, n)
     enc = live(page, game)
     after = {c.name: c.initiative for c in enc.combatants}
     assert {k: v for k, v in after.items() if k != "Dee"} == {k: v for k, v in before.items()
@@ -208,6 +210,8 @@ def test_a_fight_run_by_the_table(game: str, phone: Any, base_url: str) -> None:
         n = stunned(page, n)
     elif game in ("forbidden_lands", "mecha"):
         n = armour_typed(page, game, n)
+    elif game == "horizon":
+        n = stagger_and_down(page, n)
 
     # mid-round, six and more on one screen: the order, the bar, nothing over a control
     opened = page.locator(".ts-enc-order > li.ts-selected .ts-enc-who")
@@ -265,6 +269,51 @@ def death_save(page: Any, n: int) -> int:
     return n
 
 
+def awareness(page: Any, n: int) -> int:
+    """horizon:1793 "roll your dice and add your Trait bonus": Dee, Awareness 2, ACU 2, is
+    asked for 2d6 in the main view; a 7 is refused, 6 and 4 score +2 +1 +2 = 5 AP."""
+    ask = page.locator(".ts-enc-ask")
+    field = ask.get_by_label("Dee: Awareness test, enter your 2d6")
+    field.fill("7 1")
+    ask.get_by_role("button", name="Enter").click()
+    page.locator(".ts-enc-msg", has_text="is 2d6: each die is 1 to 6").wait_for()
+    field.fill("6 4")
+    ask.get_by_role("button", name="Enter").click()
+    n += 1
+    wait_events(page, n)
+    assert next(c for c in live(page, "horizon").combatants if c.name == "Dee").initiative == 5
+    assert page.locator(".ts-enc-ask").count() == 0
+    return n
+
+
+def stagger_and_down(page: Any, n: int) -> int:
+    """horizon:1768-1769 with 1602 (2 actions a turn): Stagger costs Ada 1 action of her
+    next turn, Down costs Bo his whole turn, which is skipped; the turn order says so."""
+    for who, name in (("Ada", "Stagger"), ("Bo", "Down")):
+        row(page, who).locator(".ts-enc-who").click()
+        card = page.locator(".ts-enc-card")
+        card.get_by_label("Condition", exact=True).select_option(name)
+        card.get_by_role("button", name="Set").click()
+        n += 1
+        wait_events(page, n)
+    assert row(page, "Ada").locator(".ts-chip").inner_text() == \
+        "Stagger, 1 turn left · \N{MINUS SIGN}1 action"
+    assert row(page, "Bo").locator(".ts-chip").inner_text() == \
+        "Down, 1 turn left · loses its turn"
+    seen = []
+    for _ in range(10):
+        page.get_by_role("button", name="Next turn").click()
+        n += 1
+        wait_events(page, n)
+        enc = live(page, "horizon")
+        seen.append(enc.current.name)
+        if any("Bo is Down" in s for s in enc.history[-1].steps):
+            break
+    assert "Bo" not in seen and "Ada" in seen  # Ada acts (Staggered), Bo's turn is lost
+    assert not any(c.has("Down") or c.has("Stagger") for c in enc.combatants)
+    return n
+
+
 def stunned(page: Any, n: int) -> int:
     """d100 Stunned ("cannot act"): set on Bo for 1 of Bo's turns, Bo's next turn is lost."""
     row(page, "Bo").locator(".ts-enc-who").click()
@@ -274,7 +323,9 @@ def stunned(page: Any, n: int) -> int:
     card.get_by_role("button", name="Set").click()
     n += 1
     wait_events(page, n)
-    assert row(page, "Bo").locator(".ts-chip").inner_text() == "Stunned, 1 turn left"
+    # what it costs, beside it in the turn order ("cannot act", d100 § Status Effects)
+    assert row(page, "Bo").locator(".ts-chip").inner_text() == \
+        "Stunned, 1 turn left · loses its turn"
     # a condition of the table's own (item 7), until cleared
     card = page.locator(".ts-enc-card")
     card.get_by_label("Condition", exact=True).select_option("")
@@ -284,7 +335,7 @@ def stunned(page: Any, n: int) -> int:
     n += 1
     wait_events(page, n)
     assert row(page, "Bo").locator(".ts-chip").all_inner_texts() == [
-        "Stunned, 1 turn left", "Covered in oil"]
+        "Stunned, 1 turn left · loses its turn", "Covered in oil"]
     seen = []
     for _ in range(8):
         page.get_by_role("button", name="Next turn").click()
@@ -393,9 +444,12 @@ def test_a_crowd_shares_one_initiative(phone: Any, base_url: str) -> None:
     wait_events(page, 3)
     page.get_by_role("button", name="Roll initiative").click()
     wait_events(page, 4)
+    # horizon:1793 each one's Awareness test is asked (#25 item 2): the GM rolls the crowd's
+    page.get_by_role("button", name="Roll the 3 waiting here").click()
+    wait_events(page, 7)
     lead = next(c for c in live(page, "horizon").combatants if c.name == "Thug 1").initiative
     page.get_by_role("button", name=f"Thug 1\N{EN DASH}3 act on {lead}").click()
     page.wait_for_function("() => Number(document.querySelector('.ts-encounter')"
-                           ".dataset.events) >= 5")
+                           ".dataset.events) >= 8")
     page.wait_for_timeout(500)
     assert {c.initiative for c in live(page, "horizon").combatants} == {lead}

@@ -26,6 +26,7 @@ from rules_pkg.encounter import (
     fold,
     undo,
 )
+from rules_pkg.encounter.view import state_dict
 
 GAMES = ("horizon", "forbidden_lands", "cyberpunk_red", "mecha", "d100")
 
@@ -274,15 +275,21 @@ def test_horizon_turn_order_without_awareness_is_the_acu_rank() -> None:
     assert {c.initiative for c in enc.combatants} == {3}
 
 
-def test_horizon_stagger_is_recovered_with_actions_on_the_next_turn() -> None:
-    # § Wounding Attacks: Stagger "Target must spend 1 Action to recover"; Down 2 Actions
+def test_horizon_stagger_costs_an_action_and_down_the_whole_turn() -> None:
+    # horizon:1768-1769 Stagger "Target must spend 1 Action to recover", Down "2 Actions";
+    # horizon:1602 "Characters normally make 2 actions per turn": Down costs the turn
     log = [*three("horizon"), SetInitiative("a", 9), SetInitiative("b", 5),
            SetInitiative("c", 1), SetCondition("b", "Stagger"), SetCondition("c", "Down")]
-    enc = fold("horizon", [*log, NextTurn()])
-    assert enc.combatant("b").has("Stagger") is None and enc.combatant("c").has("Down")
-    assert "Bo spends 1 Action this turn to recover from Stagger" in last(enc).steps[0]
-    enc = fold("horizon", [*log, NextTurn(), NextTurn()])
-    assert enc.combatant("c").has("Down") is None
+    costs = {x["name"]: x["costs"] for c in state_dict(fold("horizon", log))["combatants"]
+             for x in c["conditions"]}
+    assert costs == {"Stagger": "\N{MINUS SIGN}1 action", "Down": "loses its turn"}
+    enc = fold("horizon", [*log, NextTurn()])  # Bo's turn: it recovers with 1 of its 2
+    assert enc.current.id == "b" and enc.combatant("b").has("Stagger")
+    assert "Bo spends 1 Action of its 2 this turn to recover from Stagger" in last(enc).steps[0]
+    enc = fold("horizon", [*log, NextTurn(), NextTurn()])  # Cy is Down: its turn is lost
+    assert enc.combatant("b").has("Stagger") is None and enc.combatant("c").has("Down") is None
+    assert enc.current.id == "a" and enc.round == 2
+    assert any("Cy is Down" in s and "this turn is lost" in s for s in last(enc).steps)
 
 
 def test_horizon_wounding_hit_sets_its_condition() -> None:

@@ -35,10 +35,15 @@ def test_mecha_critical_failure_costs_the_next_turn() -> None:
            AddCombatant("c", "Cy", values=(("reflex", 0),)),
            SetInitiative("a", 31), SetInitiative("b", 16), SetInitiative("c", 1),
            SetCondition("a", "Critical failure")]  # Ada fumbles on her own turn
+    # mecha:153 with one action a round (§ 6, lines 81-86: one pass per action): her next
+    # two actions, greater than one full turn of one action, are rounds 2 and 3's
     enc = fold("mecha", log)
-    assert enc.combatant("a").has("Critical failure").rounds == 1
+    assert enc.combatant("a").has("Critical failure").rounds == 2
     log += [NextTurn(seed=1), NextTurn(seed=2)]  # Bo, Cy
     assert fold("mecha", log).combatant("a").has("Critical failure")
     enc = fold("mecha", [*log, NextTurn(seed=3)])  # round 2: Ada's turn is lost
     assert enc.round == 2 and enc.current.id == "b"
+    assert enc.combatant("a").has("Critical failure").rounds == 1
+    enc = fold("mecha", [*log, *[NextTurn(seed=s) for s in (3, 4, 5)]])  # round 3: lost too
+    assert enc.round == 3 and enc.current.id == "b"
     assert not enc.combatant("a").has("Critical failure")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 from rules_pkg import dice
-from rules_pkg.d100.encounter import _test
 from rules_pkg.encounter import (
     AddCombatant,
     ClearCondition,
@@ -105,8 +104,8 @@ def test_crippled_toughness_test_then_1d10_ignoring_ap_and_tb() -> None:
                NextTurn(seed=1), NextTurn(seed=seed)]
         enc = fold("d100", log)
         rng = random.Random(seed)
-        rolled, ok = _test(rng, 40)
-        assert ok == (rolled <= 40)  # the standard d100 test: roll at most the target
+        (rolled,) = dice.roll(rng, 100)
+        ok = rolled <= 40  # the standard d100 test: roll at most the target
         wounds = 12 if ok else 12 - dice.roll(rng, 10)[0]
         assert enc.combatant("b").value("wounds") == max(0, wounds)
         assert f"Toughness test {rolled} against 40" in steps(enc)

@@ -1,0 +1,69 @@
+"""The mecha game's passes through the UI at 390 px (mecha:81-86, § 6 Additional Actions):
+each one's actions in the turn order, Next turn moving pass by pass, the round ending when
+all actions are done. The page's state is checked against the fold of the stored log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from encounter.test_encounter_walk import PHONE, open_tracker, wait_events
+from encounter.test_tracker_table import live, row
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def phone(browser: Any) -> Any:
+    ctx = browser.new_context(**PHONE)
+    ctx.set_default_timeout(30_000)
+    yield ctx
+    ctx.close()
+
+
+def test_mecha_next_turn_moves_pass_by_pass(phone: Any, base_url: str) -> None:
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_tracker(page, f"{base_url}mecha/encounter/")
+    page.locator(".ts-enc-add summary").click()
+    form = page.locator(".ts-enc-addform")
+    n = 0
+    # Reflex 30 / 15 / 0: 1 die + Reflex keeps Ada, Bo, Cy in that order every round
+    for who, reflex, actions in (("Ada", 30, 3), ("Bo", 15, 2), ("Cy", 0, 1)):
+        form.get_by_label("Name", exact=True).fill(who)
+        form.get_by_label("Reflex", exact=True).fill(str(reflex))
+        form.get_by_label("Actions per round", exact=True).fill(str(actions))
+        form.get_by_role("button", name="Add to the fight").click()
+        n += 1
+        wait_events(page, n)
+    page.locator(".ts-enc-add summary").click()
+    page.get_by_role("button", name="Roll initiative").click()
+    n += 1
+    wait_events(page, n)
+    line = page.locator(".ts-enc-round")
+    assert line.inner_text() == "Round 1 · Pass 1 of 3 · Ada's turn"
+    assert row(page, "Ada").locator(".ts-enc-pass").inner_text() == "action 1 of 3"
+    seen = []
+    for _ in range(5):
+        page.get_by_role("button", name="Next turn").click()
+        n += 1
+        wait_events(page, n)
+        enc = live(page, "mecha")
+        seen.append((enc.round, enc.pass_no, enc.current.name))
+        assert line.inner_text() == (f"Round {enc.round} · Pass {enc.pass_no} of 3 · "
+                                     f"{enc.current.name}'s turn")
+        if enc.pass_no == 2:  # Cy took its one action: done for this round
+            assert row(page, "Cy").locator(".ts-enc-pass").inner_text() == "done: 1 action"
+            assert row(page, "Bo").locator(".ts-enc-pass").inner_text() == "action 2 of 2"
+    # mecha:83-86: everyone by initiative, then the second actions, then the third; then
+    # a new round, its initiative rolled again
+    assert seen == [(1, 1, "Bo"), (1, 1, "Cy"), (1, 2, "Ada"), (1, 2, "Bo"), (1, 3, "Ada")]
+    page.get_by_role("button", name="Next turn").click()
+    n += 1
+    wait_events(page, n)
+    enc = live(page, "mecha")
+    assert (enc.round, enc.pass_no, enc.current.name) == (2, 1, "Ada")
+    assert line.inner_text() == "Round 2 · Pass 1 of 3 · Ada's turn"
+    assert not errors, errors
