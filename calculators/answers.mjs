@@ -37,9 +37,85 @@ export function expand(value) {
   return Object.fromEntries(keys.map((k) => [k, expand(/** @type {any} */ (value)[k])]));
 }
 
+/** A JSON value as tokens (scripts/site/answer_patch.py): depth first, an object as its
+ * opening mark [0], each key and its value's tokens, then [1]; an array as [2] … [3]; a
+ * scalar as itself.
+ * @param {unknown} value @param {unknown[]} [out] */
+function tokens(value, out = []) {
+  if (Array.isArray(value)) {
+    out.push([2]);
+    for (const v of value) tokens(v, out);
+    out.push([3]);
+  } else if (value && typeof value === "object") {
+    out.push([0]);
+    for (const [k, v] of Object.entries(value)) { out.push(k); tokens(v, out); }
+    out.push([1]);
+  } else out.push(value);
+  return out;
+}
+
+/** @param {unknown} t @param {number} k */
+const isMark = (t, k) => Array.isArray(t) && t[0] === k;
+
+/** The value these tokens make (throws on anything answer_patch.py cannot have written).
+ * @param {unknown[]} list */
+function fromTokens(list) {
+  let at = 0;
+  const next = () => {
+    if (at >= list.length) throw new Error("answers: tokens end inside a value");
+    return list[at++];
+  };
+  /** @returns {unknown} */
+  const one = () => {
+    const t = next();
+    if (isMark(t, 0)) {
+      /** @type {[string, unknown][]} */
+      const pairs = [];
+      while (!isMark(list[at], 1)) {
+        const key = next();
+        if (typeof key !== "string") throw new Error("answers: a key that is not text");
+        pairs.push([key, one()]);
+      }
+      at++;
+      return Object.fromEntries(pairs); // own properties, "__proto__" too
+    }
+    if (isMark(t, 2)) {
+      const items = [];
+      while (!isMark(list[at], 3)) items.push(one());
+      at++;
+      return items;
+    }
+    if (Array.isArray(t)) throw new Error("answers: a closing mark where a value starts");
+    return t;
+  };
+  const value = one();
+  if (at !== list.length) throw new Error("answers: tokens left after the value");
+  return value;
+}
+
+/** A result carried as a patch over its base's (answer_patch.py's ops: n keeps n tokens,
+ * [t…] puts these in place of as many, {d: n} drops n, {i: [t…]} inserts), made whole.
+ * @param {unknown} base @param {unknown} patch @returns {unknown} */
+export function rebuild(base, patch) {
+  if (!Array.isArray(patch)) throw new Error("answers: a patch that is not a list");
+  const src = tokens(base);
+  const out = [];
+  let at = 0;
+  for (const op of patch) {
+    if (Number.isInteger(op) && op >= 0) { out.push(...src.slice(at, at + op)); at += op; }
+    else if (Array.isArray(op)) { out.push(...op); at += op.length; }
+    else if (op && Number.isInteger(op.d) && op.d >= 0) at += op.d;
+    else if (op && Array.isArray(op.i)) out.push(...op.i);
+    else throw new Error("answers: an unknown patch op");
+  }
+  if (at > src.length) throw new Error("answers: a patch past its base's end");
+  return fromTokens(out.concat(src.slice(at)));
+}
+
 /** The entries of a page's answers element, or [] (missing, or not the JSON it should be).
- * A change page_answers.py wrote as the input it sets ("set") and the entry it changes
- * ("of", that entry's place) gets that entry's inputs with its own set.
+ * A change page_answers.py wrote as the input it sets ("set"), the entry it changes ("of",
+ * that entry's place) and a patch over that entry's result gets that entry's inputs with
+ * its own set, and its result made whole (rebuild).
  * @param {string | undefined} text @returns {Answer[]} */
 export function parseAnswers(text) {
   let list;
@@ -49,17 +125,23 @@ export function parseAnswers(text) {
     return [];
   }
   if (!Array.isArray(list)) return [];
-  /** @type {(Answer | null)[]} */
-  const out = [];
+  /** @type {({ calc: string, inputs: Record<string, string | boolean>, raw: any } | null)[]} */
+  const carried = []; // each entry with its result as carried (a patch's base)
   for (const a of list) {
-    const base = a && Number.isInteger(a.of) && a.of < out.length ? out[a.of] : null;
-    const inputs = base && base.calc === a.calc && a.set && typeof a.set === "object"
-      ? { ...base.inputs, ...a.set } : a?.inputs;
-    const ok = a && typeof a.calc === "string" && inputs && typeof inputs === "object"
-      && a.result && typeof a.result === "object";
-    out.push(ok ? { calc: a.calc, inputs, result: expand(a.result) } : null);
+    const base = a && Number.isInteger(a.of) && a.of >= 0 && a.of < carried.length
+      ? carried[a.of] : null;
+    let entry = null;
+    if (base && a.set && typeof a.set === "object") {
+      try {
+        entry = { calc: base.calc, inputs: { ...base.inputs, ...a.set }, raw: rebuild(base.raw, a.patch) };
+      } catch { /* a broken patch: no answer for it */ }
+    } else if (a && typeof a.calc === "string" && a.inputs && typeof a.inputs === "object") {
+      entry = { calc: a.calc, inputs: a.inputs, raw: a.result };
+    }
+    carried.push(entry && entry.raw && typeof entry.raw === "object" ? entry : null);
   }
-  return /** @type {Answer[]} */ (out.filter(Boolean));
+  return carried.filter((e) => e !== null)
+    .map((e) => ({ calc: e.calc, inputs: e.inputs, result: expand(e.raw) }));
 }
 
 /** The same result: the live engine's reply and the answer worked out ahead, both as

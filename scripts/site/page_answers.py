@@ -32,6 +32,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
+from scripts.site import answer_patch
+
 # The hosts render.calc_div and encounter.page_markdown write (values escaped there).
 _HOST = re.compile(r'<div class="ts-calc" data-calc="([^"]*)" data-preset=\'([^\']*)\'')
 _TRUE = {"1", "true", "yes", "on"}
@@ -220,21 +222,25 @@ def _candidates(placed: list[tuple[str, str]]) -> Iterator[tuple[int, str | None
 
 def _element(entries: list[tuple[int, str]]) -> str:
     """The hidden element for these entries, each host's together (gzip then finds the
-    answers of one calculator, much alike, within its window); a change names only the
-    input it sets and the entry it changes ("of", its place: answers.mjs's parseAnswers
-    gives it that entry's inputs with this one set)."""
+    answers of one calculator, much alike, within its window). A change of one input from
+    its host's starting answer is written as the input it sets, the entry it changes ("of",
+    its place) and its result as a patch over that entry's (answer_patch.py: answers.mjs's
+    parseAnswers makes it whole)."""
     written: list[str] = []
     first: dict[int, dict[str, Any]] = {}  # each host's first entry: its start, if carried
     for k, text in sorted(entries, key=lambda ke: ke[0]):
         entry = json.loads(text)
-        start = first.setdefault(k, {"at": len(written), **entry})
+        start = first.setdefault(k, {"at": len(written), "text": text, **entry})
         moved = [n for n, v in entry["inputs"].items() if start["inputs"].get(n) != v]
         if len(moved) == 1 and start["at"] != len(written) \
-                and set(entry["inputs"]) == set(start["inputs"]):
-            text = json.dumps({"calc": entry["calc"], "of": start["at"],
-                               "set": {moved[0]: entry["inputs"][moved[0]]},
-                               "result": entry["result"]}, ensure_ascii=False,
-                              separators=(",", ":"))
+                and set(entry["inputs"]) == set(start["inputs"]) \
+                and answer_patch.js_ordered(start["result"]):
+            patch = answer_patch.diff_cached(json.dumps(start["result"]),
+                                             json.dumps(entry["result"]))
+            text = (f'{{"of":{start["at"]},"set":'
+                    + json.dumps({moved[0]: entry["inputs"][moved[0]]}, ensure_ascii=False,
+                                 separators=(",", ":"))
+                    + f',"patch":{patch}}}')
         written.append(text)
     body = ",".join(written)
     return f"<div class=\"ts-answers\" hidden data-answers='{attribute(f'[{body}]')}'></div>"
@@ -243,14 +249,14 @@ def _element(entries: list[tuple[int, str]]) -> str:
 def carried(element_json: str) -> list[dict[str, Any]]:
     """The entries a page's answers element holds, each with its whole inputs and its
     whole result, as answers.mjs's parseAnswers reads them (for the tests and the bench)."""
-    out: list[dict[str, Any]] = []
+    raw: list[dict[str, Any]] = []  # each entry with its result as carried (compact)
     for entry in json.loads(element_json):
         if "of" in entry:
-            entry = {"calc": entry["calc"], "inputs": {**out[entry["of"]]["inputs"],
-                                                       **entry["set"]},
-                     "result": entry["result"]}
-        out.append({**entry, "result": expand(entry["result"])})
-    return out
+            base = raw[entry["of"]]
+            entry = {"calc": base["calc"], "inputs": {**base["inputs"], **entry["set"]},
+                     "result": answer_patch.apply(base["result"], entry["patch"])}
+        raw.append(entry)
+    return [{**entry, "result": expand(entry["result"])} for entry in raw]
 
 
 def block(placed: Iterable[tuple[str, Mapping[str, Any]]]) -> str:
