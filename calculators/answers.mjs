@@ -23,18 +23,49 @@ export function findAnswer(answers, id, inputs) {
 
 /** A result as the page carries it, made whole: an exact number page_answers.py's
  * compact() wrote as {frac: "p/q"} is {text: "p/q", value: p/q} again, the live engine's
- * double (p and q are exact in a double; the one division rounds as Python's does).
+ * double (p and q are exact in a double; the one division rounds as Python's does); an
+ * odds table marked at_least: "sum" gets each row's at_least back (sums()).
  * @param {unknown} value @returns {any} */
 export function expand(value) {
   if (Array.isArray(value)) return value.map(expand);
   if (!value || typeof value !== "object") return value;
   const keys = Object.keys(value);
-  const frac = /** @type {Record<string, unknown>} */ (value).frac;
-  if (keys.length === 1 && typeof frac === "string" && /^-?\d+\/\d+$/.test(frac)) {
+  const obj = /** @type {Record<string, unknown>} */ (value);
+  const frac = obj.frac;
+  if (keys.length === 1 && typeof frac === "string" && FRACTION.test(frac)) {
     const [p, q] = frac.split("/").map(Number);
     return { text: frac, value: p / q };
   }
-  return Object.fromEntries(keys.map((k) => [k, expand(/** @type {any} */ (value)[k])]));
+  if (obj.at_least === "sum" && Array.isArray(obj.rows)) {
+    const rows = sums(obj.rows);
+    return Object.fromEntries(keys.filter((k) => k !== "at_least")
+      .map((k) => [k, expand(k === "rows" ? rows : obj[k])]));
+  }
+  return Object.fromEntries(keys.map((k) => [k, expand(obj[k])]));
+}
+
+const FRACTION = /^-?\d+\/\d+$/;
+
+/** @param {bigint} a @param {bigint} b @returns {bigint} */
+const gcd = (a, b) => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
+
+/** Odds rows with at_least put back: the sum of exactly from each row down, exact (as
+ * page_answers.py's _sums, whose rows result.py's Odds made so), as {frac: "p/q"}.
+ * @param {any[]} rows @returns {any[]} */
+function sums(rows) {
+  let p = 0n;
+  let q = 1n;
+  const out = [];
+  for (const row of [...rows].reverse()) {
+    const frac = row && row.exactly && row.exactly.frac;
+    if (typeof frac !== "string" || !FRACTION.test(frac)) throw new Error("answers: a row with no fraction");
+    const [a, b] = frac.split("/").map(BigInt);
+    [p, q] = [p * b + a * q, q * b];
+    const g = gcd(p, q) || 1n;
+    [p, q] = [p / g, q / g];
+    out.push({ ...row, at_least: { frac: `${p}/${q}` } });
+  }
+  return out.reverse();
 }
 
 /** A JSON value as tokens (scripts/site/answer_patch.py): depth first, an object as its
@@ -140,8 +171,14 @@ export function parseAnswers(text) {
     }
     carried.push(entry && entry.raw && typeof entry.raw === "object" ? entry : null);
   }
-  return carried.filter((e) => e !== null)
-    .map((e) => ({ calc: e.calc, inputs: e.inputs, result: expand(e.raw) }));
+  /** @type {Answer[]} */
+  const out = [];
+  for (const e of carried) {
+    try {
+      if (e) out.push({ calc: e.calc, inputs: e.inputs, result: expand(e.raw) });
+    } catch { /* a table whose sums cannot be made: no answer for it */ }
+  }
+  return out;
 }
 
 /** The same result: the live engine's reply and the answer worked out ahead, both as

@@ -29,6 +29,7 @@ import json
 import re
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -95,7 +96,9 @@ def compact(value: Any) -> Any:
     """A result as a page carries it: an exact number ({"text": "p/q", "value": p/q}, the
     value's digits the least compressible bytes a page carries) as {"frac": "p/q"}, where
     answers.mjs's expand() gives the same double back (p and q exact in a double, and
-    p / q rounded once, in both languages)."""
+    p / q rounded once, in both languages); and an odds table whose rows' "at_least" are
+    each the sum of "exactly" from that row down (result.py's Odds, cumulative) without
+    them, marked "at_least": "sum" (half its fractions: _sums() works them out again)."""
     if isinstance(value, dict):
         text = value.get("text")
         if list(value) == ["text", "value"] and isinstance(text, str) \
@@ -103,10 +106,31 @@ def compact(value: Any) -> Any:
             p, q = (int(n) for n in text.split("/"))
             if abs(p) <= 2**53 and 0 < q <= 2**53 and p / q == value["value"]:
                 return {"frac": text}
-        return {k: compact(v) for k, v in value.items()}
+        out = {k: compact(v) for k, v in value.items()}
+        rows = out.get("rows")
+        if "at_least" not in out and isinstance(rows, list) and rows and all(
+                isinstance(r, dict) and list(r) == ["outcome", "exactly", "at_least"]
+                for r in rows):
+            bare = [{"outcome": r["outcome"], "exactly": r["exactly"]} for r in rows]
+            if _sums(bare) == rows:
+                return {**out, "rows": bare, "at_least": "sum"}
+        return out
     if isinstance(value, list):
         return [compact(v) for v in value]
     return value
+
+
+def _sums(rows: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """Rows with "at_least" put back as the sum of "exactly" from each row down, as
+    {"frac": "p/q"} (answers.mjs's expand does the same), or None: not all fractions."""
+    total, out = Fraction(0), []
+    for row in reversed(rows):
+        frac = row["exactly"].get("frac") if isinstance(row["exactly"], dict) else None
+        if not isinstance(frac, str) or not _FRACTION.fullmatch(frac):
+            return None
+        total += Fraction(frac)
+        out.append({**row, "at_least": {"frac": f"{total.numerator}/{total.denominator}"}})
+    return out[::-1]
 
 
 def expand(value: Any) -> Any:
@@ -115,6 +139,11 @@ def expand(value: Any) -> Any:
         if list(value) == ["frac"]:
             p, q = (int(n) for n in value["frac"].split("/"))
             return {"text": value["frac"], "value": p / q}
+        if value.get("at_least") == "sum" and isinstance(value.get("rows"), list):
+            rows = _sums(value["rows"])
+            if rows is None:
+                raise ValueError("an odds table's at_least sums over a row with no fraction")
+            value = {k: v for k, v in value.items() if k != "at_least"} | {"rows": rows}
         return {k: expand(v) for k, v in value.items()}
     if isinstance(value, list):
         return [expand(v) for v in value]
@@ -205,19 +234,30 @@ def gzip_size(text: str) -> int:
 def _candidates(placed: list[tuple[str, str]]) -> Iterator[tuple[int, str | None]]:
     """The page's entries in the order they are kept, each with its host's place: every
     starting answer, then the one-input changes one step away for every calculator, then
-    two steps, and so on."""
-    for k, (cid, preset) in enumerate(placed):
-        yield k, answer(cid, preset)
+    two steps, and so on; within a step the smallest patches first (the most changes a
+    budget holds: a stepper's +1 on a table look-up costs a few bytes, on a dice pool's
+    odds a few hundred)."""
+    starts = [answer(cid, preset) for cid, preset in placed]
+    yield from enumerate(starts)
     by_step: dict[int, list[tuple[int, str, str, FormValue]]] = {}
     for k, (cid, preset) in enumerate(placed):
         calc = _calc(cid)
-        if calc is None or answer(cid, preset) is None:
+        if calc is None or starts[k] is None:
             continue  # no starting answer: the form waits for Python anyway
         for d, name, value in changes(calc, form_values(calc, json.loads(preset))):
             by_step.setdefault(d, []).append((k, preset, name, value))
     for d in sorted(by_step):
-        for k, preset, name, value in by_step[d]:
-            yield k, changed(placed[k][0], preset, name, value)
+        step = [(k, changed(placed[k][0], preset, name, value))
+                for k, preset, name, value in by_step[d]]
+        yield from sorted(step, key=lambda ke: _cost(starts[ke[0]], ke[1]))
+
+
+def _cost(start: str | None, entry: str | None) -> int:
+    """An entry's bytes as a patch over its host's starting answer (about: as written)."""
+    if start is None or entry is None:
+        return 0
+    return len(answer_patch.diff_cached(json.dumps(json.loads(start)["result"]),
+                                        json.dumps(json.loads(entry)["result"])))
 
 
 def _element(entries: list[tuple[int, str]]) -> str:

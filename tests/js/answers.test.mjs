@@ -88,3 +88,18 @@ test("a patch inserts, drops and rebuilds objects and arrays, keys as own proper
   assert.throws(() => rebuild(base, [99]));
   assert.throws(() => rebuild(base, [{ q: 1 }]));
 });
+
+test("an odds table carried without its at_least gets the sums from each row down back", () => {
+  // result.py's Odds: at_least is the tail sum of exactly (1/2 + 1/3 + 1/6 = 1)
+  const live = { title: "t", rows: [
+    { outcome: "a", exactly: { text: "1/2", value: 0.5 }, at_least: { text: "1/1", value: 1 } },
+    { outcome: "b", exactly: { text: "1/3", value: 1 / 3 }, at_least: { text: "1/2", value: 0.5 } },
+    { outcome: "c", exactly: { text: "1/6", value: 1 / 6 }, at_least: { text: "1/6", value: 1 / 6 } }] };
+  const carried = { title: "t", rows: [{ outcome: "a", exactly: { frac: "1/2" } },
+    { outcome: "b", exactly: { frac: "1/3" } }, { outcome: "c", exactly: { frac: "1/6" } }],
+  at_least: "sum" };
+  assert.ok(sameResult(expand(carried), live)); // the same keys in the same order
+  const broken = JSON.stringify([{ calc: "x", inputs: {}, result: { odds: [{ ...carried,
+    rows: [{ outcome: "a", exactly: 0.5 }] }] } }, { calc: "y", inputs: {}, result: {} }]);
+  assert.deepEqual(parseAnswers(broken).map((a) => a.calc), ["y"]); // that one only is left out
+});

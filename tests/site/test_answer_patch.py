@@ -14,7 +14,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scripts.site import answer_patch, page_answers
@@ -37,6 +37,7 @@ def _typed(value: Any) -> Any:
     return (type(value).__name__, value)
 
 
+@settings(deadline=None)  # difflib on a shared, busy machine: no time limit per example
 @given(JSON, JSON)
 def test_a_patch_gives_the_new_value_back_exactly(base: Any, new: Any) -> None:
     patch = answer_patch.diff(base, new)

@@ -199,3 +199,21 @@ def test_exact_numbers_are_carried_as_their_fraction_only() -> None:
     for kept in ({"text": "1/3", "value": 0.3}, {"text": "4.00", "value": 4.0},
                  {"text": f"{2**60}/3", "value": 2**60 / 3}, {"value": 0.5, "text": "1/2"}):
         assert page_answers.compact(kept) == kept
+
+
+def test_odds_rows_are_carried_without_their_tail_sums() -> None:
+    """An odds table whose rows' at_least are each the sum of exactly from that row down
+    (result.py's Odds, cumulative) is carried without them, and expand() gives the table
+    back exactly, key order included; any other table is carried as it is."""
+    calc = rules_pkg.get("horizon.combat_test")
+    live = json.loads(json.dumps(calc.run(**page_answers.form_values(calc, {})).to_dict()))
+    carried = page_answers.compact(live)
+    assert carried["odds"] and all(t["at_least"] == "sum" for t in carried["odds"])
+    assert all(list(r) == ["outcome", "exactly"] for t in carried["odds"] for r in t["rows"])
+    back = page_answers.expand(carried)
+    assert json.dumps(back) == json.dumps(live)  # the same text: values, keys and order
+    half = {"text": "1/2", "value": 0.5}
+    not_sums = {"title": "t", "rows": [{"outcome": "a", "exactly": half, "at_least": half},
+                                       {"outcome": "b", "exactly": half, "at_least": half}]}
+    assert "at_least" not in page_answers.compact(not_sums)
+    assert page_answers.expand(page_answers.compact(not_sums)) == not_sums
