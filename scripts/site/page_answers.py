@@ -262,28 +262,44 @@ def _cost(start: str | None, entry: str | None) -> int:
 
 def _element(entries: list[tuple[int, str]]) -> str:
     """The hidden element for these entries, each host's together (gzip then finds the
-    answers of one calculator, much alike, within its window). A change of one input from
-    its host's starting answer is written as the input it sets, the entry it changes ("of",
-    its place) and its result as a patch over that entry's (answer_patch.py: answers.mjs's
-    parseAnswers makes it whole)."""
+    answers of one calculator, much alike, within its window). An entry is written as the
+    inputs it sets, the entry it changes ("of", its place) and its result as a patch over
+    that entry's (answer_patch.py: answers.mjs's parseAnswers makes it whole): a change of
+    one input over its host's starting answer, and a starting answer over the first host's
+    of the same calculator (a weapon page's four rifles), when the patch is the shorter."""
     written: list[str] = []
     first: dict[int, dict[str, Any]] = {}  # each host's first entry: its start, if carried
+    by_calc: dict[str, dict[str, Any]] = {}  # each calculator's first host's first entry
     for k, text in sorted(entries, key=lambda ke: ke[0]):
         entry = json.loads(text)
-        start = first.setdefault(k, {"at": len(written), "text": text, **entry})
-        moved = [n for n, v in entry["inputs"].items() if start["inputs"].get(n) != v]
-        if len(moved) == 1 and start["at"] != len(written) \
-                and set(entry["inputs"]) == set(start["inputs"]) \
-                and answer_patch.js_ordered(start["result"]):
-            patch = answer_patch.diff_cached(json.dumps(start["result"]),
-                                             json.dumps(entry["result"]))
-            text = (f'{{"of":{start["at"]},"set":'
-                    + json.dumps({moved[0]: entry["inputs"][moved[0]]}, ensure_ascii=False,
-                                 separators=(",", ":"))
-                    + f',"patch":{patch}}}')
+        if k not in first:
+            first[k] = {"at": len(written), **entry}
+            base = by_calc.setdefault(entry["calc"], first[k])
+            if base is not first[k]:
+                text = _patched(base, entry, text)
+        else:
+            base = first[k]
+            moved = [n for n, v in entry["inputs"].items() if base["inputs"].get(n) != v]
+            if len(moved) == 1:
+                text = _patched(base, entry, text)
         written.append(text)
     body = ",".join(written)
     return f"<div class=\"ts-answers\" hidden data-answers='{attribute(f'[{body}]')}'></div>"
+
+
+def _patched(base: dict[str, Any], entry: dict[str, Any], whole: str) -> str:
+    """`entry` written over `base` (an entry written before it, at base["at"]): the inputs
+    it sets and its result's patch; or `whole`, when that is shorter or the patch cannot be
+    (other input names; a base whose keys JavaScript would reorder)."""
+    if set(entry["inputs"]) != set(base["inputs"]) \
+            or not answer_patch.js_ordered(base["result"]):
+        return whole
+    moved = {n: v for n, v in entry["inputs"].items() if base["inputs"][n] != v}
+    patch = answer_patch.diff_cached(json.dumps(base["result"]), json.dumps(entry["result"]))
+    text = (f'{{"of":{base["at"]},"set":'
+            + json.dumps(moved, ensure_ascii=False, separators=(",", ":"))
+            + f',"patch":{patch}}}')
+    return text if len(text) < len(whole) else whole
 
 
 def carried(element_json: str) -> list[dict[str, Any]]:
