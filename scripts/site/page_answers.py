@@ -16,6 +16,9 @@ page in turn: a checkbox toggled and the stepper's +1 and -1, then the options n
 select's, then the values 2, 3, ... steps from the start (up to INT_REACH) and the options
 further along. A reader's first change, if one of those, is answered at once; the live
 engine answers the rest once Python is ready (`python -m scripts.bench.ahead`: the share).
+Within a step the smallest first, and each written as a patch over its host's starting
+answer (answer_patch.py): the substance of an answer is its odds' fractions, so the
+budget goes on the changes that cost least.
 
 Exact answers only: nothing is rolled here (a roll's dice, and its entry in the roll log,
 come from a real roll in the browser). Starting inputs the engine refuses (a weapon the
