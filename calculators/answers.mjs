@@ -18,7 +18,8 @@ export function sameInputs(a, b) {
 /** The answer for calculator `id` with these inputs, or null.
  * @param {Answer[]} answers @param {string} id @param {Record<string, unknown>} inputs */
 export function findAnswer(answers, id, inputs) {
-  return answers.find((a) => a.calc === id && sameInputs(a.inputs, inputs)) || null;
+  const found = answers.find((a) => a.calc === id && sameInputs(a.inputs, inputs));
+  return found && found.result ? found : null; // a result that cannot be made whole: none
 }
 
 /** A result as the page carries it, made whole: an exact number page_answers.py's
@@ -144,9 +145,11 @@ export function rebuild(base, patch) {
 }
 
 /** The entries of a page's answers element, or [] (missing, or not the JSON it should be).
- * A change page_answers.py wrote as the input it sets ("set"), the entry it changes ("of",
+ * A change page_answers.py wrote as the inputs it sets ("set"), the entry it changes ("of",
  * that entry's place) and a patch over that entry's result gets that entry's inputs with
- * its own set, and its result made whole (rebuild).
+ * its own set. Each result is made whole (rebuild, expand) only when first read: a page
+ * carries hundreds, a reader's form needs one at a time (all at once were a long task on
+ * a phone). A result that cannot be made whole reads as null (findAnswer then has none).
  * @param {string | undefined} text @returns {Answer[]} */
 export function parseAnswers(text) {
   let list;
@@ -156,29 +159,38 @@ export function parseAnswers(text) {
     return [];
   }
   if (!Array.isArray(list)) return [];
-  /** @type {({ calc: string, inputs: Record<string, string | boolean>, raw: any } | null)[]} */
-  const carried = []; // each entry with its result as carried (a patch's base)
+  /** @type {({ calc: string, inputs: Record<string, string | boolean>, raw: () => any } | null)[]} */
+  const carried = []; // each entry with its result as carried (a patch's base), on demand
   for (const a of list) {
     const base = a && Number.isInteger(a.of) && a.of >= 0 && a.of < carried.length
       ? carried[a.of] : null;
-    let entry = null;
-    if (base && a.set && typeof a.set === "object") {
-      try {
-        entry = { calc: base.calc, inputs: { ...base.inputs, ...a.set }, raw: rebuild(base.raw, a.patch) };
-      } catch { /* a broken patch: no answer for it */ }
-    } else if (a && typeof a.calc === "string" && a.inputs && typeof a.inputs === "object") {
-      entry = { calc: a.calc, inputs: a.inputs, raw: a.result };
-    }
-    carried.push(entry && entry.raw && typeof entry.raw === "object" ? entry : null);
+    if (base && a.set && typeof a.set === "object" && Array.isArray(a.patch)) {
+      const patch = a.patch;
+      carried.push({ calc: base.calc, inputs: { ...base.inputs, ...a.set },
+        raw: once(() => rebuild(base.raw(), patch)) });
+    } else if (a && typeof a.calc === "string" && a.inputs && typeof a.inputs === "object"
+        && a.result && typeof a.result === "object") {
+      const raw = a.result;
+      carried.push({ calc: a.calc, inputs: a.inputs, raw: () => raw });
+    } else carried.push(null);
   }
-  /** @type {Answer[]} */
-  const out = [];
-  for (const e of carried) {
-    try {
-      if (e) out.push({ calc: e.calc, inputs: e.inputs, result: expand(e.raw) });
-    } catch { /* a table whose sums cannot be made: no answer for it */ }
-  }
-  return out;
+  return carried.filter((e) => e !== null).map(({ calc, inputs, raw }) => {
+    const result = once(() => {
+      const made = raw();
+      if (!made || typeof made !== "object") throw new Error("answers: not a result");
+      return expand(made);
+    });
+    return { calc, inputs, get result() {
+      try { return result(); } catch { return null; } } };
+  });
+}
+
+/** `make()`'s value, worked out on the first call only (a throw, every call).
+ * @template T @param {() => T} make @returns {() => T} */
+function once(make) {
+  /** @type {{ value: T } | null} */
+  let made = null;
+  return () => (made ??= { value: make() }).value;
 }
 
 /** The same result: the live engine's reply and the answer worked out ahead, both as

@@ -70,7 +70,8 @@ test("a change carried as the input it sets and a patch gets its base's inputs a
     { of: 0, set: { horde: true }, patch: [{ d: 2 }] }, // tokens left over: none
     { of: 7, set: { horde: true }, patch: [] }]); // no such entry: none
   const list = parseAnswers(text);
-  assert.equal(list.length, 2);
+  assert.equal(list.length, 4); // "of" no entry: left out; a broken patch: found, no result
+  assert.deepEqual(list.map((a) => a.result === null), [false, false, true, true]);
   const got = findAnswer(list, "d100.test", { characteristic: "41", horde: false });
   assert.deepEqual(got?.result, { ...result, summary: "Target 41", values: [["Target", 41, "count"]] });
   assert.equal(findAnswer(list, "d100.test", { characteristic: "40", horde: true }), null);
@@ -101,5 +102,8 @@ test("an odds table carried without its at_least gets the sums from each row dow
   assert.ok(sameResult(expand(carried), live)); // the same keys in the same order
   const broken = JSON.stringify([{ calc: "x", inputs: {}, result: { odds: [{ ...carried,
     rows: [{ outcome: "a", exactly: 0.5 }] }] } }, { calc: "y", inputs: {}, result: {} }]);
-  assert.deepEqual(parseAnswers(broken).map((a) => a.calc), ["y"]); // that one only is left out
+  const list = parseAnswers(broken);
+  assert.deepEqual(list.filter((a) => a.result).map((a) => a.calc), ["y"]); // that one has none
+  assert.equal(findAnswer(list, "x", {}), null);
+  assert.equal(findAnswer(list, "y", {})?.calc, "y");
 });
