@@ -10,7 +10,8 @@ beside its registry entries (page_registry.py): calculators/ahead.mjs shows it a
 through the one result renderer (result.mjs: text, never markup), until the live answer
 replaces it.
 
-Then, within a byte budget per page (BUDGET_GZIP), the answers for the changes of one
+Then, within a byte budget per page (budget(): BUDGET_GZIP, or CHANGES_GZIP beyond the
+starting answers where those are large), the answers for the changes of one
 input a reader most likely makes first (issue 26), nearest first, every calculator of the
 page in turn: a checkbox toggled and the stepper's +1 and -1, then the options next to a
 select's, then the values 2, 3, ... steps from the start (up to INT_REACH) and the options
@@ -45,8 +46,11 @@ _TRUE = {"1", "true", "yes", "on"}
 FormValue = str | bool
 
 # The answers a page carries, gzipped (level 6, as the bench's server and most hosts send
-# a page), at most: its starting answers always, then the one-input changes that fit.
+# a page), at most: its starting answers always, then the one-input changes that fit in
+# BUDGET_GZIP, or in CHANGES_GZIP beyond the starting answers where those take more than
+# BUDGET_GZIP - CHANGES_GZIP (the Encounter pages, a weapon page: 2.5-6.3 KB of them).
 BUDGET_GZIP = 6_000
+CHANGES_GZIP = 4_000
 INT_REACH = 10  # a whole number's changes: at most this many steps from the start
 
 
@@ -318,9 +322,15 @@ def carried(element_json: str) -> list[dict[str, Any]]:
     return [{**entry, "result": expand(entry["result"])} for entry in raw]
 
 
-def block(placed: Iterable[tuple[str, Mapping[str, Any]]]) -> str:
+def budget(starting_gzip: int) -> int:
+    """A page's answers' budget (gzip), given its starting answers' size alone (gzip)."""
+    return max(BUDGET_GZIP, starting_gzip + CHANGES_GZIP)
+
+
+def block(placed: Iterable[tuple[str, Mapping[str, Any]]], changes: bool = True) -> str:
     """The hidden element holding these calculators' answers ("" for none): the starting
-    ones, then the most one-input changes (in _candidates' order) within BUDGET_GZIP."""
+    ones, then (unless not `changes`) the most one-input changes (in _candidates' order)
+    within budget()."""
     keys = list(dict.fromkeys((cid, json.dumps(dict(p), sort_keys=True)) for cid, p in placed))
     found = _candidates(keys)
     kept: list[tuple[int, str]] = []
@@ -343,11 +353,12 @@ def block(placed: Iterable[tuple[str, Mapping[str, Any]]]) -> str:
         if k == len(keys) - 1:
             break
     starting = len(kept)
-    if not starting:
-        return ""
+    if not starting or not changes:
+        return _element(kept) if starting else ""
+    most = budget(gzip_size(_element(kept)))
 
     def fits(n: int) -> bool:
-        return gzip_size(_element(kept[:n])) <= BUDGET_GZIP
+        return gzip_size(_element(kept[:n])) <= most
 
     low = starting  # fits, or is the starting answers alone
     high = 0  # 0: every candidate fits
