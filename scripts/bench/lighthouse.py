@@ -41,8 +41,9 @@ TARGETS = {"performance": (">=", 90), "accessibility": (">=", 100),
 
 @dataclass(frozen=True)
 class Score:
-    """One Lighthouse run of one page: the category scores (0-100), TBT (ms), CLS, and
-    the titles of the audits that failed in accessibility and best practices."""
+    """One Lighthouse run of one page: the category scores (0-100), TBT (ms), CLS, the
+    titles of the audits that failed in accessibility and best practices, and where a
+    TBT over its target goes (the longest main-thread tasks)."""
 
     performance: int
     accessibility: int
@@ -71,6 +72,12 @@ def score(report: dict[str, Any]) -> Score:
             audit = audits[ref["id"]]
             if ref.get("weight", 0) and audit.get("score") is not None and audit["score"] < 1:
                 failing.append(f"{cat}: {ref['id']} ({audit['title']})")
+    if audits["total-blocking-time"]["numericValue"] > TARGETS["tbt_ms"][1]:
+        tasks = ((audits.get("long-tasks") or {}).get("details") or {}).get("items") or []
+        longest = sorted(tasks, key=lambda t: -t.get("duration", 0))[:3]
+        if longest:  # where the blocking time goes (simulated phone)
+            failing.append("TBT: longest main-thread tasks " + ", ".join(
+                f"{t.get('url', '?')} {t.get('duration', 0):.0f} ms" for t in longest))
     return Score(round(100 * (cats["performance"]["score"] or 0)),
                  round(100 * (cats["accessibility"]["score"] or 0)),
                  round(100 * (cats["best-practices"]["score"] or 0)),

@@ -36,6 +36,13 @@ def test_a_report_s_figures_and_its_failing_audits() -> None:
     # a weighted audit that failed is named; a manual one (weight 0) and a pass are not
     assert s.failing == ("accessibility: color-contrast (Contrast is too low)",)
     assert lighthouse.score(_report(1, None)).failing == ()  # not applicable: not failed
+    slow = _report(1, 1)
+    slow["audits"]["total-blocking-time"]["numericValue"] = 1200.0
+    slow["audits"]["long-tasks"] = {"details": {"items": [
+        {"url": "a.js", "duration": 80}, {"url": "page/", "duration": 900.4},
+        {"url": "b.js", "duration": 300}, {"url": "c.js", "duration": 60}]}}
+    assert lighthouse.score(slow).failing == (
+        "TBT: longest main-thread tasks page/ 900 ms, b.js 300 ms, a.js 80 ms",)
 
 
 def test_the_table_marks_each_missed_target() -> None:
