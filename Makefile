@@ -136,8 +136,17 @@ test-fast: $(VENV)/.stamp node_modules/.stamp site $(TYPES)
 test-js: node_modules/.stamp
 	node --test tests/js/
 
-bench: setup site
-	$(PY) -m scripts.bench
+# Lighthouse is the bench's own npm project (scripts/bench/lighthouse/), pinned in its lock
+# and installed into build/lighthouse (git-ignored) for `make bench` only: never by setup.
+LIGHTHOUSE_DIR := build/lighthouse
+$(LIGHTHOUSE_DIR)/.stamp: scripts/bench/lighthouse/package.json scripts/bench/lighthouse/package-lock.json
+	mkdir -p $(LIGHTHOUSE_DIR)
+	cp $^ $(LIGHTHOUSE_DIR)/
+	cd $(LIGHTHOUSE_DIR) && npm ci --no-audit --no-fund --ignore-scripts
+	touch $@
+
+bench: setup site $(LIGHTHOUSE_DIR)/.stamp
+	$(PY) -m scripts.bench --lighthouse
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache

@@ -122,7 +122,8 @@ def report(site: Path, profile: str = "") -> list[str]:
             f"+{mine[1]} B gzip; median of {len(added)} calculator pages +{raw:.0f} B raw, "
             f"+{gz:.0f} B gzip; largest +{max(r for r, _ in added.values())} B raw, "
             f"+{max(g for _, g in added.values())} B gzip (budget "
-            f"{page_answers.BUDGET_GZIP} B gzip per page)",
+            f"{page_answers.BUDGET_GZIP} B gzip per page, or the starting answers' + "
+            f"{page_answers.CHANGES_GZIP} B)",
             "sampled one-input changes answered before Python: " + ", ".join(shares)
             + f" (all: within {SAMPLE_REACH} steps of the start; next: one step)"]
 

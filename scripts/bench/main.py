@@ -2,7 +2,7 @@
 
 Usage: python -m scripts.bench [--site site] [--runs 5] [--phone-runs 3] [--quick]
                                [--no-phone-cold] [--next-only] [--encounter-only]
-                               [--json bench-out/bench.json]
+                               [--json bench-out/bench.json] [--lighthouse] [--lighthouse-runs 1]
 
 Serves the built site from 127.0.0.1 the way GitHub Pages does (scripts/bench/server.py:
 gzip by content type, `Cache-Control: max-age=600`) and drives Debian's
@@ -63,6 +63,10 @@ changes they answer before Python (issue 26). Also runs `python -m scripts.bench
 the phone profile: a tap's effect (`python -m scripts.bench.tap`, issue #25: p95 ≤ 100 ms)
 and the odds panel's first answer (`python -m scripts.bench.odds`, issue #28: ≤ 200 ms).
 `--encounter-only` prints those two alone.
+
+With --lighthouse (`make bench` passes it, having installed Lighthouse into build/lighthouse):
+Lighthouse mobile on home, a weapon page, a cheat sheet and an Encounter page
+(scripts/bench/lighthouse.py), last, on its own: its table against issue 26's targets.
 """
 
 from __future__ import annotations
@@ -307,6 +311,16 @@ def sub_benches(log: Callable[[str], None]) -> dict[str, str]:
     return out
 
 
+def lighthouse(site: Path, runs: int, log: Callable[[str], None]) -> str:
+    """`python -m scripts.bench.lighthouse`'s table (its own process, as the rules benches)."""
+    log("lighthouse: one page of each kind, mobile")
+    proc = subprocess.run([sys.executable, "-m", "scripts.bench.lighthouse", "--site",
+                           str(site), "--runs", str(runs)], cwd=ROOT, text=True,
+                          stdout=subprocess.PIPE, timeout=1800)
+    return proc.stdout.strip() + ("" if proc.returncode == 0 else
+                                  f"\nERROR lighthouse exited {proc.returncode}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m scripts.bench", description=__doc__.split("\n")[0])
     ap.add_argument("--site", type=Path, default=ROOT / "site")
@@ -325,6 +339,9 @@ def main(argv: list[str] | None = None) -> int:
                          "phone, first visits or rules benches): to iterate on the next page")
     ap.add_argument("--encounter-only", action="store_true",
                     help="only the Encounter page's tap and odds figures (phone profile)")
+    ap.add_argument("--lighthouse", action="store_true",
+                    help="then Lighthouse mobile on each page kind (installed by make bench)")
+    ap.add_argument("--lighthouse-runs", type=int, default=1, help="Lighthouse runs per page")
     ap.add_argument("--json", type=Path, default=ROOT / "bench-out" / "bench.json")
     args = ap.parse_args(argv)
     if args.quick:
@@ -403,6 +420,8 @@ def main(argv: list[str] | None = None) -> int:
                 add(f"phone cold pyodide-{var}", "pyodide", var, True, 1, True, timeout_s=300)
 
     subs = {} if args.no_sub else {**sub_benches(log), **encounter_benches(site, log)}
+    if args.lighthouse:  # alone, after the rest: its Chromium must not share the machine
+        subs["Lighthouse mobile (issue 26)"] = lighthouse(site, args.lighthouse_runs, log)
     by = {s.label: s for s in series}
     print(f"Tableside bench: {site} ({'snapshot built' if p.snapshot else 'no snapshot'}); "
           f"calculator {CALC} ({p.weapon}, {p.ap} AP) on /{p.profile}; next page /{p.next}; "

@@ -10,12 +10,16 @@ beside its registry entries (page_registry.py): calculators/ahead.mjs shows it a
 through the one result renderer (result.mjs: text, never markup), until the live answer
 replaces it.
 
-Then, within a byte budget per page (BUDGET_GZIP), the answers for the changes of one
+Then, within a byte budget per page (budget(): BUDGET_GZIP, or CHANGES_GZIP beyond the
+starting answers where those are large), the answers for the changes of one
 input a reader most likely makes first (issue 26), nearest first, every calculator of the
 page in turn: a checkbox toggled and the stepper's +1 and -1, then the options next to a
 select's, then the values 2, 3, ... steps from the start (up to INT_REACH) and the options
 further along. A reader's first change, if one of those, is answered at once; the live
 engine answers the rest once Python is ready (`python -m scripts.bench.ahead`: the share).
+Within a step the smallest first, and each written as a patch over its host's starting
+answer (answer_patch.py): the substance of an answer is its odds' fractions, so the
+budget goes on the changes that cost least.
 
 Exact answers only: nothing is rolled here (a roll's dice, and its entry in the roll log,
 come from a real roll in the browser). Starting inputs the engine refuses (a weapon the
@@ -29,8 +33,11 @@ import json
 import re
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
+from fractions import Fraction
 from functools import cache
 from typing import Any
+
+from scripts.site import answer_patch
 
 # The hosts render.calc_div and encounter.page_markdown write (values escaped there).
 _HOST = re.compile(r'<div class="ts-calc" data-calc="([^"]*)" data-preset=\'([^\']*)\'')
@@ -39,8 +46,11 @@ _TRUE = {"1", "true", "yes", "on"}
 FormValue = str | bool
 
 # The answers a page carries, gzipped (level 6, as the bench's server and most hosts send
-# a page), at most: its starting answers always, then the one-input changes that fit.
+# a page), at most: its starting answers always, then the one-input changes that fit in
+# BUDGET_GZIP, or in CHANGES_GZIP beyond the starting answers where those take more than
+# BUDGET_GZIP - CHANGES_GZIP (the Encounter pages, a weapon page: 2.5-6.3 KB of them).
 BUDGET_GZIP = 6_000
+CHANGES_GZIP = 4_000
 INT_REACH = 10  # a whole number's changes: at most this many steps from the start
 
 
@@ -93,7 +103,9 @@ def compact(value: Any) -> Any:
     """A result as a page carries it: an exact number ({"text": "p/q", "value": p/q}, the
     value's digits the least compressible bytes a page carries) as {"frac": "p/q"}, where
     answers.mjs's expand() gives the same double back (p and q exact in a double, and
-    p / q rounded once, in both languages)."""
+    p / q rounded once, in both languages); and an odds table whose rows' "at_least" are
+    each the sum of "exactly" from that row down (result.py's Odds, cumulative) without
+    them, marked "at_least": "sum" (half its fractions: _sums() works them out again)."""
     if isinstance(value, dict):
         text = value.get("text")
         if list(value) == ["text", "value"] and isinstance(text, str) \
@@ -101,10 +113,31 @@ def compact(value: Any) -> Any:
             p, q = (int(n) for n in text.split("/"))
             if abs(p) <= 2**53 and 0 < q <= 2**53 and p / q == value["value"]:
                 return {"frac": text}
-        return {k: compact(v) for k, v in value.items()}
+        out = {k: compact(v) for k, v in value.items()}
+        rows = out.get("rows")
+        if "at_least" not in out and isinstance(rows, list) and rows and all(
+                isinstance(r, dict) and list(r) == ["outcome", "exactly", "at_least"]
+                for r in rows):
+            bare = [{"outcome": r["outcome"], "exactly": r["exactly"]} for r in rows]
+            if _sums(bare) == rows:
+                return {**out, "rows": bare, "at_least": "sum"}
+        return out
     if isinstance(value, list):
         return [compact(v) for v in value]
     return value
+
+
+def _sums(rows: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """Rows with "at_least" put back as the sum of "exactly" from each row down, as
+    {"frac": "p/q"} (answers.mjs's expand does the same), or None: not all fractions."""
+    total, out = Fraction(0), []
+    for row in reversed(rows):
+        frac = row["exactly"].get("frac") if isinstance(row["exactly"], dict) else None
+        if not isinstance(frac, str) or not _FRACTION.fullmatch(frac):
+            return None
+        total += Fraction(frac)
+        out.append({**row, "at_least": {"frac": f"{total.numerator}/{total.denominator}"}})
+    return out[::-1]
 
 
 def expand(value: Any) -> Any:
@@ -113,6 +146,11 @@ def expand(value: Any) -> Any:
         if list(value) == ["frac"]:
             p, q = (int(n) for n in value["frac"].split("/"))
             return {"text": value["frac"], "value": p / q}
+        if value.get("at_least") == "sum" and isinstance(value.get("rows"), list):
+            rows = _sums(value["rows"])
+            if rows is None:
+                raise ValueError("an odds table's at_least sums over a row with no fraction")
+            value = {k: v for k, v in value.items() if k != "at_least"} | {"rows": rows}
         return {k: expand(v) for k, v in value.items()}
     if isinstance(value, list):
         return [expand(v) for v in value]
@@ -203,59 +241,96 @@ def gzip_size(text: str) -> int:
 def _candidates(placed: list[tuple[str, str]]) -> Iterator[tuple[int, str | None]]:
     """The page's entries in the order they are kept, each with its host's place: every
     starting answer, then the one-input changes one step away for every calculator, then
-    two steps, and so on."""
-    for k, (cid, preset) in enumerate(placed):
-        yield k, answer(cid, preset)
+    two steps, and so on; within a step the smallest patches first (the most changes a
+    budget holds: a stepper's +1 on a table look-up costs a few bytes, on a dice pool's
+    odds a few hundred)."""
+    starts = [answer(cid, preset) for cid, preset in placed]
+    yield from enumerate(starts)
     by_step: dict[int, list[tuple[int, str, str, FormValue]]] = {}
     for k, (cid, preset) in enumerate(placed):
         calc = _calc(cid)
-        if calc is None or answer(cid, preset) is None:
+        if calc is None or starts[k] is None:
             continue  # no starting answer: the form waits for Python anyway
         for d, name, value in changes(calc, form_values(calc, json.loads(preset))):
             by_step.setdefault(d, []).append((k, preset, name, value))
     for d in sorted(by_step):
-        for k, preset, name, value in by_step[d]:
-            yield k, changed(placed[k][0], preset, name, value)
+        step = [(k, changed(placed[k][0], preset, name, value))
+                for k, preset, name, value in by_step[d]]
+        yield from sorted(step, key=lambda ke: _cost(starts[ke[0]], ke[1]))
+
+
+def _cost(start: str | None, entry: str | None) -> int:
+    """An entry's bytes as a patch over its host's starting answer (about: as written)."""
+    if start is None or entry is None:
+        return 0
+    return len(answer_patch.diff_cached(json.dumps(json.loads(start)["result"]),
+                                        json.dumps(json.loads(entry)["result"])))
 
 
 def _element(entries: list[tuple[int, str]]) -> str:
     """The hidden element for these entries, each host's together (gzip then finds the
-    answers of one calculator, much alike, within its window); a change names only the
-    input it sets and the entry it changes ("of", its place: answers.mjs's parseAnswers
-    gives it that entry's inputs with this one set)."""
+    answers of one calculator, much alike, within its window). An entry is written as the
+    inputs it sets, the entry it changes ("of", its place) and its result as a patch over
+    that entry's (answer_patch.py: answers.mjs's parseAnswers makes it whole): a change of
+    one input over its host's starting answer, and a starting answer over the first host's
+    of the same calculator (a weapon page's four rifles), when the patch is the shorter."""
     written: list[str] = []
     first: dict[int, dict[str, Any]] = {}  # each host's first entry: its start, if carried
+    by_calc: dict[str, dict[str, Any]] = {}  # each calculator's first host's first entry
     for k, text in sorted(entries, key=lambda ke: ke[0]):
         entry = json.loads(text)
-        start = first.setdefault(k, {"at": len(written), **entry})
-        moved = [n for n, v in entry["inputs"].items() if start["inputs"].get(n) != v]
-        if len(moved) == 1 and start["at"] != len(written) \
-                and set(entry["inputs"]) == set(start["inputs"]):
-            text = json.dumps({"calc": entry["calc"], "of": start["at"],
-                               "set": {moved[0]: entry["inputs"][moved[0]]},
-                               "result": entry["result"]}, ensure_ascii=False,
-                              separators=(",", ":"))
+        if k not in first:
+            first[k] = {"at": len(written), **entry}
+            base = by_calc.setdefault(entry["calc"], first[k])
+            if base is not first[k]:
+                text = _patched(base, entry, text)
+        else:
+            base = first[k]
+            moved = [n for n, v in entry["inputs"].items() if base["inputs"].get(n) != v]
+            if len(moved) == 1:
+                text = _patched(base, entry, text)
         written.append(text)
     body = ",".join(written)
     return f"<div class=\"ts-answers\" hidden data-answers='{attribute(f'[{body}]')}'></div>"
 
 
+def _patched(base: dict[str, Any], entry: dict[str, Any], whole: str) -> str:
+    """`entry` written over `base` (an entry written before it, at base["at"]): the inputs
+    it sets and its result's patch; or `whole`, when that is shorter or the patch cannot be
+    (other input names; a base whose keys JavaScript would reorder)."""
+    if set(entry["inputs"]) != set(base["inputs"]) \
+            or not answer_patch.js_ordered(base["result"]):
+        return whole
+    moved = {n: v for n, v in entry["inputs"].items() if base["inputs"][n] != v}
+    patch = answer_patch.diff_cached(json.dumps(base["result"]), json.dumps(entry["result"]))
+    text = (f'{{"of":{base["at"]},"set":'
+            + json.dumps(moved, ensure_ascii=False, separators=(",", ":"))
+            + f',"patch":{patch}}}')
+    return text if len(text) < len(whole) else whole
+
+
 def carried(element_json: str) -> list[dict[str, Any]]:
     """The entries a page's answers element holds, each with its whole inputs and its
     whole result, as answers.mjs's parseAnswers reads them (for the tests and the bench)."""
-    out: list[dict[str, Any]] = []
+    raw: list[dict[str, Any]] = []  # each entry with its result as carried (compact)
     for entry in json.loads(element_json):
         if "of" in entry:
-            entry = {"calc": entry["calc"], "inputs": {**out[entry["of"]]["inputs"],
-                                                       **entry["set"]},
-                     "result": entry["result"]}
-        out.append({**entry, "result": expand(entry["result"])})
-    return out
+            base = raw[entry["of"]]
+            entry = {"calc": base["calc"], "inputs": {**base["inputs"], **entry["set"]},
+                     "result": answer_patch.apply(base["result"], entry["patch"])}
+        raw.append(entry)
+    return [{**entry, "result": expand(entry["result"])} for entry in raw]
 
 
-def block(placed: Iterable[tuple[str, Mapping[str, Any]]]) -> str:
+def budget(starting_gzip: int) -> int:
+    """A page's answers' budget (gzip), given its starting answers' size alone (gzip)."""
+    return max(BUDGET_GZIP, starting_gzip + CHANGES_GZIP)
+
+
+def block(placed: Iterable[tuple[str, Mapping[str, Any]]], changes: bool = True) -> str:
     """The hidden element holding these calculators' answers ("" for none): the starting
-    ones, then the most one-input changes (in _candidates' order) within BUDGET_GZIP."""
+    ones, then (unless not `changes`) the most one-input changes (in _candidates' order)
+    within budget()."""
     keys = list(dict.fromkeys((cid, json.dumps(dict(p), sort_keys=True)) for cid, p in placed))
     found = _candidates(keys)
     kept: list[tuple[int, str]] = []
@@ -278,11 +353,12 @@ def block(placed: Iterable[tuple[str, Mapping[str, Any]]]) -> str:
         if k == len(keys) - 1:
             break
     starting = len(kept)
-    if not starting:
-        return ""
+    if not starting or not changes:
+        return _element(kept) if starting else ""
+    most = budget(gzip_size(_element(kept)))
 
     def fits(n: int) -> bool:
-        return gzip_size(_element(kept[:n])) <= BUDGET_GZIP
+        return gzip_size(_element(kept[:n])) <= most
 
     low = starting  # fits, or is the starting answers alone
     high = 0  # 0: every candidate fits

@@ -267,3 +267,65 @@ def test_an_answer_s_text_is_shown_as_text(page: Any, site_dir: Path, base_url: 
     page.wait_for_timeout(300)
     assert page.evaluate("() => window.__pwned") is None
     forget_blocked(rec)
+
+
+def _patched_step(site_dir: Path, path: str) -> tuple[str, int, str, dict[str, Any]] | None:
+    """A +1 step the page carries as a patch, on a calculator whose starting answer is a
+    patch too (a later host of a calculator the page places more than once): (calculator,
+    host's place among its own, input's label, the inputs), or None."""
+    text = (site_dir / path / "index.html").read_text("utf-8")
+    raw = carried(site_dir, path)
+    whole = page_answers.carried(json.dumps(raw))
+    hosts = page_answers.hosts(text)
+    for k, (calc_id, preset) in enumerate(hosts):
+        n = [c for c, _ in hosts[:k]].count(calc_id)
+        calc = rules_pkg.get(calc_id)
+        start = page_answers.form_values(calc, preset)
+        if n == 0 or not any("patch" in e and whole[j]["inputs"] == start
+                             for j, e in enumerate(raw)):
+            continue
+        for field in (i for i in calc.inputs if i.kind == "int"):
+            up = {**start, field.name: str(int(str(start[field.name])) + 1)}
+            if any("patch" in e and whole[j]["inputs"] == up and whole[j]["calc"] == calc_id
+                   for j, e in enumerate(raw)):
+                return calc_id, n, field.label, up
+    return None
+
+
+def test_a_change_carried_as_a_patch_is_the_live_engine_s_answer(
+        browser: Any, site_dir: Path, base_url: str, rec: Recorder) -> None:
+    """On a weapon page (a calculator placed for four weapons, its odds tables carried
+    without their sums), a +1 step carried as a patch over a starting answer itself
+    carried as a patch is shown before Python, and is, text for text, what the live engine
+    shows for the same inputs."""
+    found = [(p.parent.relative_to(site_dir).as_posix() + "/", step)
+             for p in sorted((site_dir / "horizon").glob("*/index.html"))
+             if (step := _patched_step(site_dir, p.parent.relative_to(site_dir).as_posix()))]
+    assert found, "no Horizon page carries a +1 step as a patch over a patched start"
+    path, (calc_id, n, label, inputs) = found[0]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        ahead_page = ctx.new_page()
+        shown_ahead(ahead_page, base_url + path)
+        host = open_calc(ahead_page, calc_id, n)
+        host.get_by_role("button", name=f"Increase {label}").click()
+        result = host.locator(".ts-result")
+        assert result.get_attribute("data-ts-ahead") == "" and result.is_visible()
+        calc = rules_pkg.get(calc_id)
+        assert host.locator(".ts-summary").text_content() == calc.run(**inputs).summary
+        ahead = ahead_page.evaluate(READ)
+        forget_blocked(rec)
+
+        live = ctx.new_page()
+        live.goto(base_url + path)
+        wait_python(live)
+        host = open_calc(live, calc_id, n)
+        host.get_by_role("button", name=f"Increase {label}").click()
+        host.locator("form").evaluate("f => f.requestSubmit()")
+        live.wait_for_function("() => !document.querySelector('.ts-calc[aria-busy]')")
+        host.locator(".ts-result:not([hidden]):not([data-ts-ahead])").wait_for()
+        mine = [h for h in live.evaluate(READ) if h["calc"] == calc_id][n]
+        assert mine["shown"] == [h for h in ahead if h["calc"] == calc_id][n]["shown"]
+    finally:
+        ctx.close()
+    assert rec.errors == []
