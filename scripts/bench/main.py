@@ -1,7 +1,8 @@
 """Speed and size figures for the calculators (issue "Fast start"): `make bench`.
 
 Usage: python -m scripts.bench [--site site] [--runs 5] [--phone-runs 3] [--quick]
-                               [--no-phone-cold] [--next-only] [--json bench-out/bench.json]
+                               [--no-phone-cold] [--next-only] [--replay]
+                               [--json bench-out/bench.json]
 
 Serves the built site from 127.0.0.1 the way GitHub Pages does (scripts/bench/server.py:
 gzip by content type, `Cache-Control: max-age=600`) and drives Debian's
@@ -58,7 +59,9 @@ Prints what scripts/bench/ahead.py measures on the built site: the bytes the ans
 worked out ahead add per page (median, largest; gzip) and the share of sampled one-input
 changes they answer before Python (issue 26). Also runs `python -m scripts.bench.rules`
 (CPython rules figures) when it exists and `node scripts/bench/pyodide_node.mjs`
-(rules_pkg import and big-pool odds in Pyodide).
+(rules_pkg import and big-pool odds in Pyodide). With --replay, also the encounter
+tracker's replay on the phone profile (`python -m scripts.bench.replay --browser SITE`: a
+5,000-event import and reload; minutes, so not by default).
 """
 
 from __future__ import annotations
@@ -273,7 +276,9 @@ def first_visit_bytes(pw: Any, base: str, path: str, done: str, label: str,
         shutil.rmtree(user_dir, ignore_errors=True)
 
 
-def sub_benches(log: Callable[[str], None]) -> dict[str, str]:
+def sub_benches(log: Callable[[str], None], site: Path | None = None) -> dict[str, str]:
+    """The CPython and Pyodide rules figures; with `site`, the encounter replay in the
+    browser too (scripts/bench/replay.py)."""
     out: dict[str, str] = {}
     if (ROOT / "scripts" / "bench" / "rules.py").is_file():
         proc = subprocess.run([sys.executable, "-m", "scripts.bench.rules"], cwd=ROOT,
@@ -286,6 +291,11 @@ def sub_benches(log: Callable[[str], None]) -> dict[str, str]:
         proc = subprocess.run([node, "scripts/bench/pyodide_node.mjs"], cwd=ROOT,
                               capture_output=True, text=True, timeout=300)
         out["rules in Pyodide under Node"] = (proc.stdout + proc.stderr).strip()
+    if site is not None:
+        proc = subprocess.run([sys.executable, "-m", "scripts.bench.replay", "--browser", str(site)],
+                              cwd=ROOT, capture_output=True, text=True, timeout=3600)
+        out["encounter replay (CPython, then the page on the phone profile)"] = (
+            proc.stdout + proc.stderr).strip()
     log("rules benches: done")
     return out
 
@@ -300,6 +310,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="phone runs for the plain variant too (minutes more: Python's plain "
                          "start at 4x CPU)")
     ap.add_argument("--no-sub", action="store_true", help="skip the rules benches")
+    ap.add_argument("--replay", action="store_true",
+                    help="also the encounter tracker's replay in the browser (phone profile, "
+                         "minutes: scripts/bench/replay.py)")
     ap.add_argument("--with-sw", action="store_true",
                     help="let the site's service worker run (no plain variant then)")
     ap.add_argument("--quick", action="store_true", help="2 runs, 1 phone run, no phone cold")
@@ -379,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
             for var in phone_variants:
                 add(f"phone cold pyodide-{var}", "pyodide", var, True, 1, True, timeout_s=300)
 
-    subs = {} if args.no_sub else sub_benches(log)
+    subs = {} if args.no_sub else sub_benches(log, site if args.replay else None)
     by = {s.label: s for s in series}
     print(f"Tableside bench: {site} ({'snapshot built' if p.snapshot else 'no snapshot'}); "
           f"calculator {CALC} ({p.weapon}, {p.ap} AP) on /{p.profile}; next page /{p.next}; "

@@ -1,7 +1,7 @@
 """Replay figures for the encounter tracker (issue 24: a bounded replay).
 
-    python -m scripts.bench_replay                 # CPython: fold, cached fold, reply size
-    python -m scripts.bench_replay --browser SITE  # also the page, phone profile (CPU x4)
+    python -m scripts.bench.replay                 # CPython: fold, cached fold, reply size
+    python -m scripts.bench.replay --browser SITE  # also the page, phone profile (CPU x4)
 
 A fight is made here (`fight`): N combatants, then events cycling through what a table
 does (next turn, hits, conditions, adjustments, a new round now and then), each game's
@@ -25,7 +25,7 @@ from rules_pkg.encounter import api, codec, replay
 from rules_pkg.encounter import log as stored
 from rules_pkg.encounter.fold import MAX_EVENTS, fold, rules_for
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def fight(game: str, events: int = MAX_EVENTS, combatants: int = 8,
