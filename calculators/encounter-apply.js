@@ -254,7 +254,9 @@ function onPage() {
     // Checked copies first: a later import() only gets in through a checked preload.
     verifiedModules([new URL("./encounter.js", import.meta.url),
                      new URL("./encounter-view.js", import.meta.url),
-                     new URL("./encounter-panels.js", import.meta.url)])
+                     new URL("./encounter-panels.js", import.meta.url),
+                     new URL("./encounter-boot.js", import.meta.url),
+                     new URL("./encounter-cache.js", import.meta.url)])
       .then(() => import("./encounter.js")).then((m) => m.mountAll()).catch((err) => {
       console.warn("Tableside encounter:", err);
     });

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import RulesError
 from ..untrusted import clean_name, json_depth
-from . import apply, codec, merge, odds, replay, view
+from . import apply, codec, held, merge, odds, replay, view
 from . import events as ev
 from . import log as stored
 from .fold import rules_for
@@ -59,17 +59,21 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         return {"limits": LIMITS.to_dict()}
     if op == "fold":
         # with budget_ms, the fold stops when it is spent: "done" false, the state so far
-        # ("folded" of "total" events); the page asks again to bring it up to date
+        # ("folded" of "total" events); the page asks again to bring it up to date. With
+        # "hold", the log is the one held (held.py): only what is new is sent
         game = _game(req)
-        log = _stored(req.get("events"))
-        live = stored.effective(log)
-        r = replay.replay(game, live, _budget(req))
-        state = view.state_dict(r.enc, HISTORY_SENT)
-        for entry in state["history"]:  # which stored event each line tells of
-            entry["eid"] = live[entry["event"]].eid
-        return {"state": state, "undo": stored.undo_target(log),
-                "redo": stored.redo_target(log), "done": r.done, "folded": r.folded,
-                "total": r.total}
+        try:
+            h = held.read(req)
+        except held.Resend:
+            return {"resend": True}
+        r = replay.replay(game, h.live, _budget(req))
+        reply: dict[str, Any] = {"undo": h.undo, "redo": h.redo, "done": r.done,
+                                 "folded": r.folded, "total": r.total}
+        if r.done or req.get("partial_state", True) is not False:  # else progress only
+            reply["state"] = state = view.state_dict(r.enc, HISTORY_SENT)
+            for entry in state["history"]:  # which stored event each line tells of
+                entry["eid"] = h.live[entry["event"]].eid
+        return reply
     if op == "propose":
         game = _game(req)
         calc = str(req.get("calc", ""))
@@ -111,7 +115,14 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         game, name, log = codec.load(text if isinstance(text, str) else "", replay=False)
         events = stored.to_dicts(log)
         replay.remember(events, log)
-        return {"game": game, "name": name, "schema": codec.SCHEMA, "events": events}
+        reply = {"game": game, "name": name, "schema": codec.SCHEMA, "events": events}
+        name_held = held.name_of(req)
+        if name_held is not None:  # held for the folds that follow (held.py)
+            held.hold(name_held, held.Held.of(tuple(log)))
+        # "known": the page has these events (its stored copy): unchanged, not sent back
+        if req.get("known") is True and events == json.loads(str(text)).get("events"):
+            reply.update(events=None, same=True)
+        return reply
     raise RulesError(f"unknown request {str(op)[:20]!r}")
 
 

@@ -292,8 +292,9 @@ def sub_benches(log: Callable[[str], None], site: Path | None = None) -> dict[st
                               capture_output=True, text=True, timeout=300)
         out["rules in Pyodide under Node"] = (proc.stdout + proc.stderr).strip()
     if site is not None:
-        proc = subprocess.run([sys.executable, "-m", "scripts.bench.replay", "--browser", str(site)],
-                              cwd=ROOT, capture_output=True, text=True, timeout=3600)
+        proc = subprocess.run(
+            [sys.executable, "-m", "scripts.bench.replay", "--browser", str(site)],
+            cwd=ROOT, capture_output=True, text=True, timeout=3600)
         out["encounter replay (CPython, then the page on the phone profile)"] = (
             proc.stdout + proc.stderr).strip()
     log("rules benches: done")
