@@ -40,6 +40,24 @@ function logOf(hold, events) {
 }
 
 /**
+ * A request about `game`'s log `events` (op inputs, odds …) sent with only the events the
+ * worker does not hold yet; the reply as py() gives it.
+ * @param {Record<string, any> & {game: string}} req @param {EncEvent[]} events
+ * @returns {Promise<Record<string, any>>}
+ */
+export async function pyHeld(req, events) {
+  try {
+    const reply = await py({ ...req, ...logOf(req.game, events) });
+    if (!reply.resend) return reply;
+    held.set(req.game, events); // a new worker, or its copy is another log
+    return await py({ ...req, hold: req.game, events });
+  } catch (err) {
+    held.delete(req.game); // what the worker holds is not known here: send it whole next
+    throw err;
+  }
+}
+
+/**
  * The fold of `events`, in slices; `partial(reply)` is called with each reply that is not
  * up to date yet (`quiet`: without the state so far, only how far it got). `stale()`
  * true: a newer replay has started, this one stops (resolves to null).
@@ -49,26 +67,13 @@ function logOf(hold, events) {
  * @returns {Promise<Record<string, any> | null>}
  */
 export async function replayed(game, events, partial, stale, quiet = false) {
-  let log = logOf(game, events);
-  for (;;) {
-    let reply;
-    try {
-      reply = await py({ op: "fold", game, ...log, budget_ms: SLICE_MS, partial_state: !quiet });
-    } catch (err) {
-      held.delete(game); // refused: what the worker holds is not known here, send it whole
-      throw err;
-    }
-    if (reply.resend) { // a new worker, or its copy is another log
-      held.set(game, events);
-      log = { hold: game, events };
-      continue;
-    }
+  for (;;) { // after the first slice, nothing new is sent: the worker folds on
+    const reply = await pyHeld({ op: "fold", game, budget_ms: SLICE_MS, partial_state: !quiet }, events);
     if (stale()) return null;
     if (reply.done) return reply;
     partial(reply);
     await new Promise((r) => { setTimeout(r, 0); }); // the page draws, and takes input
     if (stale()) return null;
-    log = logOf(game, events); // nothing new: the worker folds on
   }
 }
 

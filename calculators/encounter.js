@@ -13,7 +13,7 @@ import {
 } from "./encounter-store.js";
 import { download, storageNotes } from "./encounter-status.js";
 import { followOtherTabs } from "./encounter-sync.js";
-import { checkedDoc, importedText, limitsText, replayed } from "./encounter-replay.js";
+import { checkedDoc, importedText, limitsText, pyHeld, replayed } from "./encounter-replay.js";
 import { beforePython, checking, ensureCss, layout } from "./encounter-boot.js";
 import { keepFold } from "./encounter-cache.js";
 import { card, historyList, orderList, roundLine } from "./encounter-view.js";
@@ -304,8 +304,8 @@ function mount(el) {
     el.dataset.target = target.value;
     if (!actor.value && !target.value) return;
     const hosts = [...box.querySelectorAll(".ts-calc[data-calc]")].filter((x) => x.querySelector("form"));
-    const { inputs: all } = await py({ op: "inputs", game, actor: actor.value, target: target.value,
-      calcs: hosts.map((x) => /** @type {HTMLElement} */ (x).dataset.calc), events: doc.events });
+    const { inputs: all } = await pyHeld({ op: "inputs", game, actor: actor.value, target: target.value,
+      calcs: hosts.map((x) => /** @type {HTMLElement} */ (x).dataset.calc) }, doc.events);
     for (const host of hosts) {
       const form = /** @type {HTMLFormElement} */ (host.querySelector("form"));
       const inputs = all[/** @type {string} */ (/** @type {HTMLElement} */ (host).dataset.calc)] || {};

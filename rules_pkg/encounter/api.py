@@ -52,6 +52,13 @@ def _game(req: dict[str, Any]) -> str:
 
 
 def handle(req: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return _handle(req)
+    except held.Resend:  # the held log is not the page's (held.py): it sends it whole
+        return {"resend": True}
+
+
+def _handle(req: dict[str, Any]) -> dict[str, Any]:
     op = req.get("op")
     if op == "sheet":
         return {"sheet": rules_for(_game(req)).sheet.to_dict()}
@@ -62,10 +69,7 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         # ("folded" of "total" events); the page asks again to bring it up to date. With
         # "hold", the log is the one held (held.py): only what is new is sent
         game = _game(req)
-        try:
-            h = held.read(req)
-        except held.Resend:
-            return {"resend": True}
+        h = held.read(req)
         r = replay.replay(game, h.live, _budget(req))
         reply: dict[str, Any] = {"undo": h.undo, "redo": h.redo, "done": r.done,
                                  "folded": r.folded, "total": r.total}
@@ -84,7 +88,7 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
                               for p in props]}
     if op == "inputs":
         game = _game(req)
-        enc = _fold(game, _stored(req.get("events")))
+        enc = replay.replay(game, held.read(req).live).enc
         actor, target = req.get("actor"), req.get("target")
         a = enc.combatant(actor) if isinstance(actor, str) and actor else None
         t = enc.combatant(target) if isinstance(target, str) and target else None
@@ -96,7 +100,7 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         return _merge(_game(req), req)
     if op in ("odds", "odds_form"):  # the odds panel (#28): before the roll, per target
         game = _game(req)
-        enc = _fold(game, _stored(req.get("events")))
+        enc = replay.replay(game, held.read(req).live).enc
         return odds.handle(op, game, enc, req)
     if op == "export":
         game = _game(req)

@@ -94,3 +94,14 @@ def test_a_held_log_stays_within_the_limits_and_every_new_event_is_checked() -> 
     for name in ("", "x" * 41, 7):
         r = ask(op="fold", game="d100", hold=name, events=[])
         assert r["ok"] is False and "hold is a name" in r["message"]
+
+
+def test_the_calculators_inputs_are_asked_of_the_held_log_too() -> None:
+    events = fight("cyberpunk_red", events=120, combatants=3, seed=12)
+    ask(op="fold", game="cyberpunk_red", hold="cyberpunk_red", events=events[:100])
+    req = {"op": "inputs", "game": "cyberpunk_red", "actor": "c0", "target": "c1",
+           "calcs": ["cyberpunk_red.ranged"]}
+    got = ask(**req, hold="cyberpunk_red", keep=100, last=events[99]["eid"], events=events[100:])
+    assert got == ask(**req, events=events) and got["inputs"]["cyberpunk_red.ranged"]
+    assert ask(**req, hold="cyberpunk_red", keep=121, last="x", events=[]) == {
+        "ok": True, "resend": True}
