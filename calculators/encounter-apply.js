@@ -256,7 +256,9 @@ function onPage() {
                      new URL("./encounter-view.js", import.meta.url),
                      new URL("./encounter-panels.js", import.meta.url),
                      new URL("./encounter-draw.js", import.meta.url),
-                     new URL("./encounter-as.js", import.meta.url)])
+                     new URL("./encounter-as.js", import.meta.url),
+                     new URL("./encounter-boot.js", import.meta.url),
+                     new URL("./encounter-cache.js", import.meta.url)])
       .then(() => import("./encounter.js")).then((m) => m.mountAll()).catch((err) => {
       console.warn("Tableside encounter:", err);
     });

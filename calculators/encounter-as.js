@@ -6,7 +6,7 @@
 // the turn costs no request here (issue #25: a tap's effect within 100 ms on a phone).
 
 import { h } from "./dom.mjs";
-import { py } from "./encounter-engine.js";
+import { pyHeld } from "./encounter-replay.js";
 
 /**
  * @param {HTMLElement} box the calculators' sheet
@@ -27,8 +27,9 @@ export function followFight(box, { game, el, state, events, show }) {
     el.dataset.target = target.value;
     if (!actor.value && !target.value) return;
     const hosts = [...box.querySelectorAll(".ts-calc[data-calc]")].filter((x) => x.querySelector("form"));
-    const { inputs: all } = await py({ op: "inputs", game, actor: actor.value, target: target.value,
-      calcs: hosts.map((x) => /** @type {HTMLElement} */ (x).dataset.calc), events: events() });
+    // the log the worker holds (encounter-replay.js): only what is new is sent
+    const { inputs: all } = await pyHeld({ op: "inputs", game, actor: actor.value, target: target.value,
+      calcs: hosts.map((x) => /** @type {HTMLElement} */ (x).dataset.calc) }, events());
     for (const host of hosts) {
       const form = /** @type {HTMLFormElement} */ (host.querySelector("form"));
       const inputs = all[/** @type {string} */ (/** @type {HTMLElement} */ (host).dataset.calc)] || {};

@@ -38,18 +38,26 @@ export async function py(req) {
 
 /**
  * A stored encounter read through Python (checked, and migrated to this build's schema,
- * which is then stored). Throws an EncounterError when it cannot be read.
- * @param {import("./encounter-store.js").EncDoc} doc
+ * which is then stored). Throws an EncounterError when it cannot be read. With `hold`,
+ * Python keeps its log under that name (rules_pkg/encounter/held.py). Events added to
+ * `doc` meanwhile (another tab's) are kept after the ones read. Resolves to the events
+ * as Python read them.
+ * @param {import("./encounter-store.js").EncDoc} doc @param {string} [hold]
+ * @returns {Promise<import("./encounter-store.js").EncEvent[]>}
  */
-export async function migrated(doc) {
-  const reply = await py({ op: "import", text: fileText(doc) });
-  if (reply.schema !== doc.schema || reply.name !== doc.name
-      || JSON.stringify(reply.events) !== JSON.stringify(doc.events)) {
-    doc.events = reply.events;
+export async function migrated(doc, hold = "") {
+  const sent = doc.events;
+  const reply = await py({ op: "import", text: fileText(doc), known: true, ...(hold ? { hold } : {}) });
+  const events = reply.same ? sent : reply.events;
+  if (events !== sent || reply.schema !== doc.schema || reply.name !== doc.name) {
+    const read = new Set(sent);
+    if (events !== sent && JSON.stringify(events) !== JSON.stringify(sent)) {
+      doc.events = [...events, ...doc.events.filter((e) => !read.has(e))];
+    }
     doc.name = reply.name; // cleaned (rules_pkg/untrusted.py)
     doc.schema = reply.schema;
     delete doc.redo; // schema 1's redo stack: Redo is an event now
     saveEncounter(doc);
   }
-  return doc;
+  return events; // what Python holds: the page's own objects, or equal to them
 }

@@ -94,13 +94,29 @@ function getRaw(key) {
   }
 }
 
+/** Where the folded states are kept beside the logs (encounter-cache.js): a picture of a
+ * fight, given up for the fight itself when storage is full. */
+export const FOLDED = "tableside:encounter-folded:";
+
+/** @param {Storage} s @param {string} key @param {string} text */
+function setItem(s, key, text) {
+  try {
+    s.setItem(key, text);
+  } catch (err) {
+    const folded = [...Array(s.length).keys()].map((i) => s.key(i) || "").filter((k) => k.startsWith(FOLDED));
+    if (!folded.length || key.startsWith(FOLDED)) throw err;
+    for (const k of folded) s.removeItem(k);
+    s.setItem(key, text);
+  }
+}
+
 /** Store `text` under `key`; when storage refuses, keep it in this tab. @returns {boolean} stored
  * @param {string} key @param {string} text */
 function setRaw(key, text) {
   try {
     const s = storage();
     if (!s) throw new DOMException("no storage", "SecurityError");
-    s.setItem(key, text);
+    setItem(s, key, text);
     unsaved.delete(key);
     if (problem && !unsaved.size) { problem = ""; changed(); }
     return true;

@@ -5,62 +5,26 @@
 // cancels the newest action, Redo one that cancels that undo (rules_pkg/encounter/log.py).
 
 import { h } from "./dom.mjs";
-import { EncounterError, EngineMissing, migrated, py } from "./encounter-engine.js";
-import { sriFor, verifiedModules } from "./integrity.mjs";
+import { EncounterError, EngineMissing, py } from "./encounter-engine.js";
+import { verifiedModules } from "./integrity.mjs";
 import {
   activeEncounter, deleteEncounter, encountersOf, fileText, newEid, newEncounter, presetsOf,
   mergeEvents, saveEncounter, savePreset, seed, setActive, setAsideEncounter,
 } from "./encounter-store.js";
 import { download, storageNotes } from "./encounter-status.js";
 import { followOtherTabs } from "./encounter-sync.js";
-import { limitsText, replayed } from "./encounter-replay.js";
+import { checkedDoc, importedText, limitsText, pyHeld, replayed } from "./encounter-replay.js";
+import { beforePython, checking, ensureCss, layout } from "./encounter-boot.js";
+import { keepFold } from "./encounter-cache.js";
 import { card, historyList, orderList, roundLine } from "./encounter-view.js";
 import { afterFrame, drawOrder } from "./encounter-draw.js";
 import { followFight } from "./encounter-as.js";
 import { addForm, askForms, initiativePanel, numbered, typeIn, typedIn } from "./encounter-panels.js";
 
-const CSS_URL = new URL("encounter.css", import.meta.url).href;
-
 export function mountAll() {
   for (const el of document.querySelectorAll(".ts-encounter:not([data-ts-enc])")) {
     mount(/** @type {HTMLElement} */ (el));
   }
-}
-
-function ensureCss() {
-  // (the Encounter page's head links it by a relative URL: compare what it resolves to)
-  if (![...document.querySelectorAll("link[rel=stylesheet]")]
-    .some((l) => /** @type {HTMLLinkElement} */ (l).href === CSS_URL)) {
-    // The stylesheet is this build's or nothing (integrity from the page's list).
-    const integrity = sriFor(CSS_URL);
-    if (integrity) document.head.append(h("link", { rel: "stylesheet", href: CSS_URL, integrity }));
-  }
-}
-
-/** Phone: the calculators in a bottom sheet; desktop: beside the tracker. @param {HTMLElement} el */
-function layout(el) {
-  const calcs = /** @type {HTMLElement | null} */ (el.parentElement?.querySelector(".ts-enc-calcs"));
-  const wrap = h("div", { class: "ts-enc-layout" });
-  el.before(wrap);
-  wrap.append(el);
-  if (!calcs) return { calcs: null, toggle: null };
-  calcs.id ||= "ts-enc-sheet";
-  calcs.classList.add("ts-sheet");
-  const toggle = h("button", { type: "button", class: "md-button ts-sheet-toggle",
-    "aria-expanded": "false", "aria-controls": calcs.id, text: "Calculators" });
-  const close = h("button", { type: "button", class: "ts-link ts-sheet-close", text: "Close",
-    "aria-label": "Close the calculators" });
-  const set = (/** @type {boolean} */ open) => {
-    calcs.classList.toggle("ts-open", open);
-    toggle.setAttribute("aria-expanded", String(open));
-    if (open) calcs.querySelector("h2")?.focus();
-  };
-  toggle.addEventListener("click", () => set(!calcs.classList.contains("ts-open")));
-  close.addEventListener("click", () => { set(false); toggle.focus(); });
-  calcs.querySelector("h2")?.setAttribute("tabindex", "-1");
-  calcs.prepend(close);
-  wrap.append(calcs);
-  return { calcs, toggle };
 }
 
 /** @param {HTMLElement} el */
@@ -107,6 +71,7 @@ function mount(el) {
     half.checked = false;
     return push(e);
   };
+  const exportBtn = btn("Export", exportDoc);
   const undoBtn = btn("Undo", undo);
   const redoBtn = btn("Redo", redo);
   const prevBtn = btn("Previous turn", () => push({ type: "previous_turn" }));
@@ -124,6 +89,9 @@ function mount(el) {
   /** The eid of the event just pushed: its notes are shown until the next action (#25 item 8). */
   let lastEid = "";
   const shareBox = h("div", { class: "ts-enc-sharebox" });
+  const notes = storageNotes(exportDoc, show);
+  const bar = h("div", { class: "ts-enc-controls ts-enc-sticky", role: "toolbar", "aria-label": "Turns" },
+    prevBtn, nextBtn, roundBtn, undoBtn, redoBtn, toggle);
   /** @type {{update: () => void} | null} */
   let share = null;
 
@@ -133,15 +101,12 @@ function mount(el) {
       moreBtn,
       h("div", { class: "ts-enc-menu", id: "ts-enc-menu", hidden: true },
           btn("New", () => { doc = newEncounter(game, `Encounter ${encountersOf(game).length + 1}`); return refresh(); }),
-          btn("Rename", rename), btn("Export", exportDoc),
+          btn("Rename", rename), exportBtn,
           h("label", { for: "ts-enc-file", class: "md-button ts-enc-import", text: "Import" }), file,
           limitsLine,
           btn("Delete", remove))),
-    line, asks, storageNotes(exportDoc, show), msg, order, halfBox, initBox, addBox, histBox,
-    shareBox,
-    // one sticky bar for what every turn needs: nothing floats over a control (#25 item 6)
-    h("div", { class: "ts-enc-controls ts-enc-sticky", role: "toolbar", "aria-label": "Turns" },
-      prevBtn, nextBtn, roundBtn, undoBtn, redoBtn, toggle));
+    line, asks, notes, msg, order, halfBox, initBox, addBox, histBox, shareBox,
+    bar); // one sticky bar for what every turn needs: nothing floats over a control (#25 item 6)
 
   for (const d of [initBox, addBox, histBox]) {
     d.addEventListener("toggle", () => {
@@ -180,7 +145,7 @@ function mount(el) {
   /** Read the stored encounter through Python once (migrating an older schema). */
   async function check() {
     if (checked === doc.id) return;
-    await migrated(doc);
+    await checkedDoc(doc); // Python keeps its log: a fold then sends only what is new
     checked = doc.id;
   }
 
@@ -207,23 +172,31 @@ function mount(el) {
 
   let folding = 0; // the newest fold asked for: an older one still running stops
   /** Fold the log: the state, and what Undo and Redo would cancel. A long log is shown
-   * as far as it is folded, then brought up to date (encounter-replay.js). */
+   * as far as it is folded, then brought up to date (encounter-replay.js); while the
+   * fight as last saved is shown (`unchecked`), only how far the check is. */
   async function fold() {
     const mine = ++folding;
     const t0 = performance.now();
+    const [d, events] = [doc, doc.events];
     el.dataset.replayed = "";
-    const reply = await replayed(game, doc.events, (r) => {
+    const reply = await replayed(game, events, (r) => {
+      if (unchecked) { start.say(checking(r)); return; }
+      start.release();
       state = r.state;
       next = { undo: null, redo: null }; // not before it is up to date
       render(true);
       line.textContent = `Bringing the fight up to date: ${r.folded} of ${r.total} events…`;
-    }, () => mine !== folding);
+    }, () => mine !== folding, unchecked);
     if (!reply) return;
     state = reply.state;
     next = { undo: reply.undo, redo: reply.redo };
+    unchecked = false; // the fold wins over the fight as last saved
+    start.release();
     render();
-    el.dataset.replayed = "done";
+    if (el.dataset.drawn !== "done") performance.mark("tableside:encounter-up-to-date"); // the bench
+    el.dataset.replayed = el.dataset.drawn = "done";
     el.dataset.replayMs = String(Math.round(performance.now() - t0));
+    if (d.id) keepFold(d, events, { state, undo: reply.undo, redo: reply.redo }); // (not an import's trial)
   }
 
   /** @param {boolean} [partial] a long fight folded part of the way: the calculators
@@ -383,7 +356,7 @@ function mount(el) {
     if (f.size > 4 * limits.file_chars) { // not even read: a character is at most 4 bytes
       throw new EncounterError(`The file is too large: ${f.size.toLocaleString("en")} bytes. ${limits.text}`);
     }
-    const reply = await py({ op: "import", text: await f.text() });
+    const reply = await importedText(game, await f.text());
     if (reply.game !== game) {
       throw new EncounterError(`This encounter is for another game (${reply.game}): open its Encounter page to import it.`);
     }
@@ -443,10 +416,20 @@ function mount(el) {
       if (state) share.update();
     }).catch(show);
 
-  line.textContent = "Loading the rules engine…";
+  // The fight as last folded, drawn at once (issue 26): Python's fold checks it, and wins.
+  // Until then the controls that need Python are held (encounter-boot.js).
+  const start = beforePython(el, bar, [moreBtn, exportBtn, notes, toggle], doc, (f) => {
+    ({ state } = f);
+    next = { undo: f.undo, redo: f.redo };
+    render(); // the calculators' "As … against" bar too: it is there when Python comes
+    delete el.dataset.events; // what Python has folded (tests and the bench wait for it)
+  });
+  let unchecked = start.drawn;
+  if (!unchecked) line.textContent = "Loading the rules engine…";
   limitsText().then((l) => { limitsLine.textContent = l.text; }, () => {});
   refresh().catch((err) => {
     show(err); // never "Loading…" for ever
     if (line.textContent === "Loading the rules engine…") line.textContent = "The fight could not be shown.";
-  });
+  }).finally(() => start.release());
+  if (start.bad) msg.textContent = start.bad;
 }

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import RulesError
 from ..untrusted import clean_name, json_depth
-from . import apply, codec, merge, odds, replay, view
+from . import apply, codec, held, merge, odds, replay, view
 from . import events as ev
 from . import log as stored
 from .fold import rules_for
@@ -52,6 +52,13 @@ def _game(req: dict[str, Any]) -> str:
 
 
 def handle(req: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return _handle(req)
+    except held.Resend:  # the held log is not the page's (held.py): it sends it whole
+        return {"resend": True}
+
+
+def _handle(req: dict[str, Any]) -> dict[str, Any]:
     op = req.get("op")
     if op == "sheet":
         return {"sheet": rules_for(_game(req)).sheet.to_dict()}
@@ -59,17 +66,18 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         return {"limits": LIMITS.to_dict()}
     if op == "fold":
         # with budget_ms, the fold stops when it is spent: "done" false, the state so far
-        # ("folded" of "total" events); the page asks again to bring it up to date
+        # ("folded" of "total" events); the page asks again to bring it up to date. With
+        # "hold", the log is the one held (held.py): only what is new is sent
         game = _game(req)
-        log = _stored(req.get("events"))
-        live = stored.effective(log)
-        r = replay.replay(game, live, _budget(req))
-        state = view.state_dict(r.enc, HISTORY_SENT)
-        for entry in state["history"]:  # which stored event each line tells of
-            entry["eid"] = live[entry["event"]].eid
-        return {"state": state, "undo": stored.newest(live),
-                "redo": stored.redo_target(log), "done": r.done, "folded": r.folded,
-                "total": r.total}
+        h = held.read(req)
+        r = replay.replay(game, h.live, _budget(req))
+        reply: dict[str, Any] = {"undo": h.undo, "redo": h.redo, "done": r.done,
+                                 "folded": r.folded, "total": r.total}
+        if r.done or req.get("partial_state", True) is not False:  # else progress only
+            reply["state"] = state = view.state_dict(r.enc, HISTORY_SENT)
+            for entry in state["history"]:  # which stored event each line tells of
+                entry["eid"] = h.live[entry["event"]].eid
+        return reply
     if op == "propose":
         game = _game(req)
         calc = str(req.get("calc", ""))
@@ -80,7 +88,7 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
                               for p in props]}
     if op == "inputs":
         game = _game(req)
-        enc = _fold(game, _stored(req.get("events")))
+        enc = replay.replay(game, held.read(req).live).enc
         actor, target = req.get("actor"), req.get("target")
         a = enc.combatant(actor) if isinstance(actor, str) and actor else None
         t = enc.combatant(target) if isinstance(target, str) and target else None
@@ -92,7 +100,7 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         return _merge(_game(req), req)
     if op in ("odds", "odds_form"):  # the odds panel (#28): before the roll, per target
         game = _game(req)
-        enc = _fold(game, _stored(req.get("events")))
+        enc = replay.replay(game, held.read(req).live).enc
         return odds.handle(op, game, enc, req)
     if op == "export":
         game = _game(req)
@@ -111,7 +119,14 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
         game, name, log = codec.load(text if isinstance(text, str) else "", replay=False)
         events = stored.to_dicts(log)
         replay.remember(events, log)
-        return {"game": game, "name": name, "schema": codec.SCHEMA, "events": events}
+        reply = {"game": game, "name": name, "schema": codec.SCHEMA, "events": events}
+        name_held = held.name_of(req)
+        if name_held is not None:  # held for the folds that follow (held.py)
+            held.hold(name_held, held.Held.of(tuple(log)))
+        # "known": the page has these events (its stored copy): unchanged, not sent back
+        if req.get("known") is True and events == json.loads(str(text)).get("events"):
+            reply.update(events=None, same=True)
+        return reply
     raise RulesError(f"unknown request {str(op)[:20]!r}")
 
 

@@ -5,7 +5,7 @@ engine answers what the Encounter page asks.
     PYTHONPATH=. .venv/bin/python -m scripts.bench.fold --json F   # also the fights, for
                                                                    # scripts/bench/fold_pyodide.mjs
 
-- fold_s: fold.fold of each bench fight (scripts/bench_replay.py's), the first in the
+- fold_s: fold.fold of each bench fight (scripts/bench/replay.py's), the first in the
   process; fold_again_s: the best of 3 more (what the first left in caches helps);
 - request_next_s: the api's "fold" op for ONE new event after the state before it was
   folded (the tap: a checkpoint is there), best of 5, and its reply's size;
@@ -28,7 +28,7 @@ from typing import Any
 from rules_pkg.encounter import api, replay
 from rules_pkg.encounter import log as stored
 from rules_pkg.encounter.fold import MAX_EVENTS, fold
-from scripts.bench_replay import CASES, fight
+from scripts.bench.replay import CASES, fight
 
 clock = time.process_time  # fold_pyodide.mjs sets Node's process.cpuUsage() instead
 GAMES = ("cyberpunk_red", "d100", "forbidden_lands", "horizon", "mecha")

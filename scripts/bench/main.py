@@ -1,7 +1,7 @@
 """Speed and size figures for the calculators (issue "Fast start"): `make bench`.
 
 Usage: python -m scripts.bench [--site site] [--runs 5] [--phone-runs 3] [--quick]
-                               [--no-phone-cold] [--next-only] [--encounter-only]
+                               [--no-phone-cold] [--next-only] [--encounter-only] [--replay]
                                [--json bench-out/bench.json] [--lighthouse] [--lighthouse-runs 1]
 
 Serves the built site from 127.0.0.1 the way GitHub Pages does (scripts/bench/server.py:
@@ -62,7 +62,9 @@ changes they answer before Python (issue 26). Also runs `python -m scripts.bench
 (rules_pkg import and big-pool odds in Pyodide), and the Encounter page's two figures on
 the phone profile: a tap's effect (`python -m scripts.bench.tap`, issue #25: p95 ≤ 100 ms)
 and the odds panel's first answer (`python -m scripts.bench.odds`, issue #28: ≤ 200 ms).
-`--encounter-only` prints those two alone.
+`--encounter-only` prints those two alone. With --replay, also the encounter
+tracker's replay on the phone profile (`python -m scripts.bench.replay --browser SITE`: a
+5,000-event import and reload; minutes, so not by default).
 
 With --lighthouse (`make bench` passes it, having installed Lighthouse into build/lighthouse):
 Lighthouse mobile on home, a weapon page, a cheat sheet and an Encounter page
@@ -294,7 +296,9 @@ def encounter_benches(site: Path, log: Callable[[str], None]) -> dict[str, str]:
     return out
 
 
-def sub_benches(log: Callable[[str], None]) -> dict[str, str]:
+def sub_benches(log: Callable[[str], None], site: Path | None = None) -> dict[str, str]:
+    """The CPython and Pyodide rules figures; with `site`, the encounter replay in the
+    browser too (scripts/bench/replay.py)."""
     out: dict[str, str] = {}
     if (ROOT / "scripts" / "bench" / "rules.py").is_file():
         proc = subprocess.run([sys.executable, "-m", "scripts.bench.rules"], cwd=ROOT,
@@ -307,6 +311,12 @@ def sub_benches(log: Callable[[str], None]) -> dict[str, str]:
         proc = subprocess.run([node, "scripts/bench/pyodide_node.mjs"], cwd=ROOT,
                               capture_output=True, text=True, timeout=300)
         out["rules in Pyodide under Node"] = (proc.stdout + proc.stderr).strip()
+    if site is not None:
+        proc = subprocess.run(
+            [sys.executable, "-m", "scripts.bench.replay", "--browser", str(site)],
+            cwd=ROOT, capture_output=True, text=True, timeout=3600)
+        out["encounter replay (CPython, then the page on the phone profile)"] = (
+            proc.stdout + proc.stderr).strip()
     log("rules benches: done")
     return out
 
@@ -331,6 +341,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="phone runs for the plain variant too (minutes more: Python's plain "
                          "start at 4x CPU)")
     ap.add_argument("--no-sub", action="store_true", help="skip the rules benches")
+    ap.add_argument("--replay", action="store_true",
+                    help="also the encounter tracker's replay in the browser (phone profile, "
+                         "minutes: scripts/bench/replay.py)")
     ap.add_argument("--with-sw", action="store_true",
                     help="let the site's service worker run (no plain variant then)")
     ap.add_argument("--quick", action="store_true", help="2 runs, 1 phone run, no phone cold")
@@ -419,7 +432,8 @@ def main(argv: list[str] | None = None) -> int:
             for var in phone_variants:
                 add(f"phone cold pyodide-{var}", "pyodide", var, True, 1, True, timeout_s=300)
 
-    subs = {} if args.no_sub else {**sub_benches(log), **encounter_benches(site, log)}
+    subs = {} if args.no_sub else {**sub_benches(log, site if args.replay else None),
+                                   **encounter_benches(site, log)}
     if args.lighthouse:  # alone, after the rest: its Chromium must not share the machine
         subs["Lighthouse mobile (issue 26)"] = lighthouse(site, args.lighthouse_runs, log)
     by = {s.label: s for s in series}

@@ -56,7 +56,7 @@ UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.
             "encounter-apply.js", "encounter-engine.js", "encounter-store.js", "encounter.js",
             "encounter-view.js", "encounter-panels.js", "encounter-status.js",
             "encounter-sync.js", "encounter-replay.js", "encounter-draw.js", "encounter-as.js",
-            "encounter.css",
+            "encounter-boot.js", "encounter-cache.js", "encounter.css",
             # the odds before the roll (issue #28): loaded by encounter.js once mounted
             "encounter-odds.js", "encounter-odds.css",
             # sharing a fight (issue 27): links, the players' view, the GM's side

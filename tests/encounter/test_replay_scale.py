@@ -14,7 +14,7 @@ from browser.helpers import wait_python
 
 from encounter.test_encounter_walk import PHONE
 from rules_pkg.encounter.limits import LIMITS
-from scripts.bench_replay import fight, file_text
+from scripts.bench.replay import fight, file_text
 
 pytestmark = pytest.mark.browser
 

@@ -19,7 +19,7 @@ from rules_pkg.encounter.limits import LIMITS
 from rules_pkg.encounter.model import Combatant
 from rules_pkg.errors import RulesError
 from rules_pkg.mecha.encounter import initiative
-from scripts.bench_replay import fight, file_text
+from scripts.bench.replay import fight, file_text
 
 GAMES = ("mecha", "d100", "cyberpunk_red", "horizon", "forbidden_lands")
 
