@@ -10,7 +10,7 @@ from .. import dice
 from ..encounter import events as ev
 from ..encounter.common import MINUS, Log, Rules, in_turn, lose, set_value
 from ..encounter.events import Hit
-from ..encounter.model import Combatant, ConditionDef, Sheet, Stat
+from ..encounter.model import Combatant, Condition, ConditionDef, Encounter, Sheet, Stat
 from ..encounter.proposal import (
     Handler,
     Inputs,
@@ -27,6 +27,7 @@ from .initiative import outcome
 
 DOC = "mecha-d10-non-mecha-combat.md"
 ACTIONS = f"{DOC} § Combat Actions"
+ROBBED = "Robbed of an action"
 SHEET = Sheet(
     game="mecha", title="Mecha (non-mecha combat)",
     stats=(
@@ -54,6 +55,8 @@ SHEET = Sheet(
         ConditionDef("Heavy cover", "attackers take -4", ACTIONS),
         ConditionDef("Critical failure", "lose the next two actions or one full turn, "
                      "whichever is greater", ACTIONS, rounds=1, loses_turn=True),
+        ConditionDef(ROBBED, "an action an entangling attack took: this one passes",
+                     f"{DOC}:160 § Entangling & Disarming", rounds=1, loses_turn=True),
     ),
     initiative=(f"Initiative: 1 die + Reflex, highest first, determined again at the start of "
                 f"every round; then a pass for those taking a second action, and a third "
@@ -108,6 +111,21 @@ def status(c: Combatant) -> tuple[str, ...]:
 
 def out(c: Combatant) -> str:
     return "vitality 0" if c.value("vitality") == 0 else ""
+
+
+def start_turn(sheet: Sheet, c: Combatant, enc: Encounter, rng: random.Random,
+               log: Log) -> Combatant:
+    """§ Entangling & Disarming (line 160): "Target is robbed of 1 action for every 5 points
+    attacker beat strength test by. Loss of actions is cumulative over turns": each action
+    the target would take, while any are owed (Actions lost), passes, one owed fewer. The
+    turn is lost through the core's rule (a condition that loses the turn, for this one)."""
+    owed = c.value("actions_lost")
+    if owed <= 0:
+        return c
+    log.step(f"{c.name} is robbed of this action (entangled, {DOC}:160): "
+             f"Actions lost {owed} {MINUS} 1 → {owed - 1}")
+    return replace(c.with_value("actions_lost", owed - 1),
+                   conditions=(*c.conditions, Condition(ROBBED, 1, since=enc.round)))
 
 
 def bring_back(sheet: Sheet, c: Combatant, log: Log) -> Combatant:
@@ -168,5 +186,6 @@ def passes(c: Combatant) -> int:
 
 
 RULES = Rules(SHEET, initiative, hit, status, reroll_each_round=True, out=out,
+              start_turn=start_turn,
               bring_back=bring_back, gained=gained, passes=passes, apply=APPLY, actor=ACTOR,
               target=TARGET)

@@ -84,3 +84,24 @@ def test_previous_turn_goes_back_across_a_pass() -> None:
     assert (enc.pass_no, enc.current.id) == (1, "c")
     enc = fold("mecha", [*log, NextTurn(seed=9), NextTurn(seed=8), PreviousTurn()])
     assert (enc.pass_no, enc.current.id) == (2, "b")  # pass 3 back to pass 2: Cy skipped
+
+
+def test_entangled_actions_lost_are_taken_one_action_at_a_time_across_turns() -> None:
+    # mecha:160 "Target is robbed of 1 action for every 5 points attacker beat strength test
+    # by. Loss of actions is cumulative over turns": Bo (2 actions a round) robbed of 3 loses
+    # both of round 1 and the first of round 2, then acts in round 2's second pass
+    log = [*crew(), SetValue("b", "actions_lost", 3)]
+    seen = []
+    for i in range(7):
+        log.append(NextTurn(seed=i))
+        enc = fold("mecha", log)
+        seen.append((enc.round, enc.pass_no, enc.current.id))
+    assert seen == [(1, 1, "c"),  # Bo's first action passes
+                    (1, 2, "a"), (1, 3, "a"),  # his second too: pass 3 is Ada's
+                    (2, 1, "a"), (2, 1, "c"),  # the third he owed: round 2's first
+                    (2, 2, "a"), (2, 2, "b")]  # owed none: he acts
+    bo = enc.combatant("b")
+    assert bo.value("actions_lost") == 0 and not bo.has("Robbed of an action")
+    steps = [s for entry in enc.history for s in entry.steps]
+    assert "Bo is robbed of this action (entangled, mecha-d10-non-mecha-combat.md:160): " \
+           "Actions lost 3 \N{MINUS SIGN} 1 \N{RIGHTWARDS ARROW} 2" in steps
