@@ -235,7 +235,7 @@ function mount(el) {
     }
     // the events of this fight as drawn (benches), and as stored: while an action is
     // being saved, once it is
-    if (!partial) el.dataset.drawn = String(doc.events.length);
+    if (!partial) el.dataset.drawnEvents = String(doc.events.length);
     if (!saving) el.dataset.events = String(doc.events.length);
     // the printed record and the calculators beside follow after the frame: a tap shows
     // its effect first

@@ -7,7 +7,7 @@ game's Encounter page with a 6-combatant fight stored before the page loads (six
 a roll of initiative), waits for Python and the fight, then taps Next turn `--taps` times
 (20), each once the last was saved. Per tap, on the page's own clock (ms from the tap):
 
-* drawn   the new state drawn, to the next frame after it (`data-drawn`, the events the
+* drawn   the new state drawn, to the next frame after it (`data-drawn-events`, the events the
           drawn state folds, set by calculators/encounter.js; the target: p95 ≤ 100 ms);
 * stored  the event stored on the device (`data-events`: the store's locked, merging save);
 * python  the worker's round trips the tap made (posted → replied), and the bytes sent.
@@ -61,7 +61,7 @@ TAPS = """async (taps) => {
     window.__calls.length = 0;
     const t0 = performance.now();
     next.click();
-    const drawnP = until(() => Number(el.dataset.drawn) === n + 1).then(
+    const drawnP = until(() => Number(el.dataset.drawnEvents) === n + 1).then(
       () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))))
       .then(() => performance.now() - t0);
     const storedP = until(() => Number(el.dataset.events) === n + 1)
@@ -129,7 +129,7 @@ def one_game(pw: Any, base: str, game: str, taps: int, trace: Path | None) -> di
         page.goto(f"{base}{SLUGS[game]}/encounter/")
         page.wait_for_function(
             f"() => document.querySelector('.ts-encounter')?.dataset.events === "
-            f"'{COMBATANTS + 1}' && document.querySelector('.ts-encounter').dataset.drawn",
+            f"'{COMBATANTS + 1}' && document.querySelector('.ts-encounter').dataset.drawnEvents",
             timeout=300_000, polling=100)
         page.wait_for_timeout(1000)  # the page's own start-up work is over
         cdp = ctx.new_cdp_session(page)

@@ -427,7 +427,7 @@ def test_each_tap_on_next_turn_moves_the_turn(browser: Any, base_url: str) -> No
                 f"Round {enc.round} · {enc.current.name}'s turn")
             rounds.add(enc.round)
         assert rounds == {1, 2}  # six turns of round 1, then round 2 begins
-        assert int(page.locator(".ts-encounter").get_attribute("data-drawn") or 0) == n
+        assert int(page.locator(".ts-encounter").get_attribute("data-drawn-events") or 0) == n
     finally:
         ctx.close()
 
