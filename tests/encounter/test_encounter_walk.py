@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,14 +56,6 @@ WALKS = [
     # and get no turns, #25 item 3, so a condition on it would not count down)
     Walk("mecha", "mecha", "mecha.damage", {}, "1", "vitality", 4, "Entangled"),
 ]
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(**PHONE)
-    ctx.set_default_timeout(30_000)
-    yield ctx
-    ctx.close()
 
 
 def events_count(page: Any) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from encounter.test_encounter_walk import PHONE, calc_host, open_tracker, stored, wait_events
+from encounter.test_encounter_walk import calc_host, open_tracker, stored, wait_events
 from rules_pkg.encounter import fold
 from rules_pkg.encounter.fold import rules_for
 
@@ -81,14 +81,6 @@ def shoot(page: Any, game: str) -> None:
         page.evaluate("() => window.scrollTo(0, 0)")
         page.screenshot(path=str(Path(folder) / f"{game.replace('_', '-')}-fight.png"),
                         scale="css")
-
-
-@pytest.fixture
-def phone(browser: Any) -> Any:
-    ctx = browser.new_context(**PHONE)
-    ctx.set_default_timeout(30_000)
-    yield ctx
-    ctx.close()
 
 
 def rolled_asks(page: Any, n: int) -> int:

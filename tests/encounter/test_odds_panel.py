@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,14 +35,6 @@ def doc(game: str, first: list[list[Any]], second: list[list[Any]]) -> dict[str,
                 {"type": "add", "eid": "e1", "id": "a", "name": "Ada"},
                 {"type": "add", "eid": "e2", "id": "g", "name": "Ganger", "values": first},
                 {"type": "add", "eid": "e3", "id": "b", "name": "Boss", "values": second}]}
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(**PHONE)
-    ctx.set_default_timeout(30_000)
-    yield ctx
-    ctx.close()
 
 
 def engine(game: str, stored: dict[str, Any], calc: str, inputs: dict[str, Any],

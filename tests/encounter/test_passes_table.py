@@ -8,18 +8,10 @@ from typing import Any
 
 import pytest
 
-from encounter.test_encounter_walk import PHONE, open_tracker, wait_events
+from encounter.test_encounter_walk import open_tracker, wait_events
 from encounter.test_tracker_table import live, row
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def phone(browser: Any) -> Any:
-    ctx = browser.new_context(**PHONE)
-    ctx.set_default_timeout(30_000)
-    yield ctx
-    ctx.close()
 
 
 def crew(page: Any, base_url: str) -> int:

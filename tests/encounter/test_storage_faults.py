@@ -12,14 +12,13 @@ and lets them export it; a calculator page builds every calculator.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser.helpers import wait_python  # tests/ is on sys.path (rootdir packages)
 
-from encounter.test_encounter_walk import PHONE, wait_events
+from encounter.test_encounter_walk import wait_events
 
 pytestmark = pytest.mark.browser
 
@@ -53,14 +52,6 @@ if (!sessionStorage.getItem('seeded')) {
   for (const [k, v] of Object.entries(%s)) localStorage.setItem(k, v);
 }
 """
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(**PHONE, accept_downloads=True)
-    ctx.set_default_timeout(30_000)
-    yield ctx
-    ctx.close()
 
 
 def open_page(ctx: Any, base_url: str, script: str = "") -> tuple[Any, list[str]]:

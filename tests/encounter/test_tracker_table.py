@@ -55,14 +55,6 @@ def names(page: Any) -> list[str]:
     return page.locator(".ts-enc-order > li .ts-enc-name").all_inner_texts()
 
 
-@pytest.fixture
-def phone(browser: Any) -> Any:
-    ctx = browser.new_context(**PHONE)
-    ctx.set_default_timeout(30_000)
-    yield ctx
-    ctx.close()
-
-
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_fight_run_by_the_table(game: str, phone: Any, base_url: str) -> None:
     slug, calc, fields, seed = GAMES[game]
