@@ -85,10 +85,7 @@ def read(req: dict[str, Any]) -> Held:
 
 
 def hold(name: str, held: Held) -> None:
-    _held[name] = held
-    _held.move_to_end(name)
-    while len(_held) > KEPT:
-        _held.popitem(last=False)
+    replay.newest(_held, name, held, KEPT)
 
 
 def forget() -> None:

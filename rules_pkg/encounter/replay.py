@@ -15,7 +15,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import RulesError
 from . import log as stored
@@ -23,6 +23,8 @@ from .fold import MAX_EVENTS, rules_for, step
 from .model import Encounter
 
 CHECKPOINT_EVERY = 64
+K = TypeVar("K")
+V = TypeVar("V")
 KEEP = 160  # checkpoints kept in all (the oldest used goes first): ~20 fights' worth
 
 
@@ -118,10 +120,15 @@ def remember(raw: list[dict[str, Any]], log: Sequence[stored.Logged]) -> None:
 
 
 def _keep(key: tuple[str, int, int], enc: Encounter) -> None:
-    _checkpoints[key] = enc
-    _checkpoints.move_to_end(key)
-    while len(_checkpoints) > KEEP:
-        _checkpoints.popitem(last=False)
+    newest(_checkpoints, key, enc, KEEP)
+
+
+def newest(cache: OrderedDict[K, V], key: K, value: V, most: int) -> None:
+    """`value` under `key`, as the newest of `cache`; the oldest go past `most` entries."""
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > most:
+        cache.popitem(last=False)
 
 
 def forget() -> None:
