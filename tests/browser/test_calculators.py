@@ -360,8 +360,13 @@ def test_instant_navigation_keeps_one_runtime(page: Any, site_dir: Path, base_ur
         calc = "d100.test" if "d100" in page.url else "horizon.profile_row"
         host = open_calc(page, calc)
         host.get_by_role("button", name="Compute").click()
-        # No second Python start: the wasm count below says so; no timing race here.
-        host.locator(".ts-summary").wait_for(timeout=60_000)
+        # No second Python start: the wasm count below says so. This click's result: an
+        # answer worked out ahead may already be on screen, so wait for its log entry and
+        # for the calculator to be done, not for a summary to exist.
+        page.wait_for_function(
+            "n => JSON.parse(sessionStorage.getItem('tableside:log') || '[]').length >= n",
+            arg=step + 1, timeout=60_000)
+        page.wait_for_function("h => !h.getAttribute('aria-busy')", arg=host.element_handle())
         # exactly one log entry per click: no handler was attached twice
         assert _log_length(page) == step + 1
         assert host.locator(".ts-summary").count() == 1
