@@ -114,15 +114,23 @@ function mount(el) {
     });
   }
   // the odds before the roll (#28): a panel of its own, folded like the others, so its
-  // arrival moves nothing; its module is loaded and asks Python once it is first opened
+  // arrival moves nothing; it asks Python once it is first opened. Its module is fetched
+  // and checked while the page is idle (it draws nothing until mounted): opening the panel
+  // then waits for the answer only, not for a download on a slow phone
   const oddsBox = h("div", { class: "ts-enc-oddsbox" });
   const odds = h("details", { class: "ts-enc-odds" }, h("summary", { text: "Odds before the roll" }),
     oddsBox);
   order.after(odds);
+  /** @type {Promise<typeof import("./encounter-odds.js")> | null} */
+  let oddsModule = null;
+  const loadOdds = () => (oddsModule ??= verifiedModules([new URL("./encounter-odds.js", import.meta.url)])
+    .then(() => import("./encounter-odds.js"))
+    .catch((err) => { oddsModule = null; throw err; })); // a failed fetch: tried again on opening
+  (window.requestIdleCallback || setTimeout)(() => { loadOdds().catch(() => {}); });
   odds.addEventListener("toggle", () => {
     if (!odds.open || oddsBox.dataset.mounted !== undefined) return;
     oddsBox.dataset.mounted = "";
-    verifiedModules([new URL("./encounter-odds.js", import.meta.url)]).then(() => import("./encounter-odds.js"))
+    loadOdds()
       .then((m) => m.mountOdds(oddsBox, { game, now: () => ({ events: doc.events, state }), py, watch: el }))
       .catch(show);
   });
