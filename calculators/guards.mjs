@@ -92,7 +92,7 @@ export function linkNotes(notes) {
 
 /** Which of the page's calculators of that id a link is for: `n`, 0 to 9999 in plain
  * digits (absent: 0), or null (then no calculator takes the link's values, and the note
- * says so). url-state.mjs reads it here too: one reader. @param {URLSearchParams} q */
+ * says so). forms/url-state.mjs reads it here too: one reader. @param {URLSearchParams} q */
 export function linkIndex(q) {
   const raw = q.get("n") ?? "0";
   return /^[0-9]{1,4}$/.test(raw) ? Number(raw) : null;
@@ -126,7 +126,7 @@ export function checkLinkTarget(counts, registry) {
 
 // --- stale results: a result whose inputs changed is marked until computed again -------
 export function markStale(result, announce) {
-  // an answer worked out ahead is never out of date: ahead.mjs shows it for its own inputs
+  // an answer worked out ahead is never out of date: forms/ahead.mjs shows it for its own inputs
   // only (issue 13)
   if (result.hidden || result.dataset.stale !== undefined
       || result.dataset.tsAhead !== undefined) return;

@@ -15,7 +15,7 @@
 
 import { h } from "./dom.mjs";
 import { FRAMED } from "./guards.mjs";
-import { HASH_HEADER, RUNTIME_CACHE } from "./runtime-cache.mjs";
+import { HASH_HEADER, RUNTIME_CACHE } from "./python/runtime-cache.mjs";
 
 const ROOT = new URL("../../", import.meta.url);
 const SW_URL = new URL("sw.js", ROOT);
@@ -83,7 +83,7 @@ function checkRuntime() {
 
 addEventListener("online", checkRuntime);
 addEventListener("offline", checkRuntime);
-// The calculators' start (boot.mjs) reports its state in <html data-ts-python>.
+// The calculators' start (python/boot.mjs) reports its state in <html data-ts-python>.
 new MutationObserver(checkRuntime).observe(html, { attributeFilter: ["data-ts-python"] });
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(() => { checkRuntime(); }); // each instant-navigation page
@@ -173,7 +173,7 @@ function standalone() {
 }
 
 // A page that used Python downloaded the runtime before the worker controlled it: the
-// files it fetched are saved already (integrity.mjs); the modules it imported are saved
+// files it fetched are saved already (python/integrity.mjs); the modules it imported are saved
 // now from the browser's copy (the worker asks with force-cache), once.
 let pythonSaved = false;
 function savePythonsFiles() {

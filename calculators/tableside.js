@@ -3,19 +3,19 @@
 //
 // Every `<div class="ts-calc" data-calc="<id>" data-preset='{json}'>` on a page becomes a
 // form built from the registry entries the page carries (or registry.json); Python
-// (self-hosted Pyodide, in a worker: boot.mjs) loads once per visit and survives
+// (self-hosted Pyodide, in a worker: python/boot.mjs) loads once per visit and survives
 // Material's instant navigation, which keeps the document.
-// No inline JS: ready for a strict CSP. Python's start is boot.mjs's (one promise).
+// No inline JS: ready for a strict CSP. Python's start is python/boot.mjs's (one promise).
 
-import { engineNote, failure, fetchJSON, onProgress, python, PY_SLOW_MS } from "./boot.mjs";
-import { fragmentTarget, pinFragment } from "./anchor.mjs";
+import { engineNote, failure, fetchJSON, onProgress, python, PY_SLOW_MS } from "./python/boot.mjs";
+import { fragmentTarget, pinFragment } from "./forms/anchor.mjs";
 import { h, painted, uid } from "./dom.mjs";
-import { fieldsOf, MAX_FIELD, readInputs } from "./form.mjs";
-import { urlState, writeUrl } from "./url-state.mjs";
-import { highlightRows, offerPush, renderResult, revealResult } from "./result.mjs";
-import { addToLog, mountLog, refreshLog } from "./rolllog.mjs";
-import { answerAhead } from "./ahead.mjs";
-import { groupDecks, pending, selectTab, shortTitle, tableCaption } from "./decks.mjs";
+import { fieldsOf, MAX_FIELD, readInputs } from "./forms/form.mjs";
+import { urlState, writeUrl } from "./forms/url-state.mjs";
+import { highlightRows, offerPush, renderResult, revealResult } from "./forms/result.mjs";
+import { addToLog, mountLog, refreshLog } from "./forms/rolllog.mjs";
+import { answerAhead } from "./forms/ahead.mjs";
+import { groupDecks, pending, selectTab, shortTitle, tableCaption } from "./forms/decks.mjs";
 import {
   checkLink, checkLinkTarget, clearStale, FRAMED, FRAMED_TEXT, framedNotice, linkNotes,
   markStale, quote, wholeNumber,
@@ -23,7 +23,7 @@ import {
 
 // The encounter tracker (issue 12) listens for `tableside:result` (dispatched below) and
 // adds "Apply to …"; loaded on the side, so the calculators never depend on it.
-import("./encounter-apply.js").catch((err) => { console.warn("Tableside encounter:", err); });
+import("./encounter/apply.js").catch((err) => { console.warn("Tableside encounter:", err); });
 
 const HERE = new URL(".", import.meta.url);
 // This code ran (it passed its integrity check): guards.mjs fills the slots otherwise.
@@ -35,7 +35,7 @@ const root = document.documentElement;
 const searchDialog = document.querySelector('.md-search[role="dialog"]:not([aria-label])');
 searchDialog?.setAttribute("aria-label",
   searchDialog.querySelector(".md-search__input")?.getAttribute("aria-label") || "Search");
-// A calculator page asks for Python now, before Material's document$ calls onPage; boot.mjs
+// A calculator page asks for Python now, before Material's document$ calls onPage; python/boot.mjs
 // starts it once the page's first frame is drawn (its `settled`). Framed: no engine
 // (guards.mjs).
 if (document.querySelector(".ts-calc") && !FRAMED) python();
@@ -232,7 +232,7 @@ function mount(host, calc, index) {
   }, () => {
     clearTimeout(slow);
     delete status.dataset.loading;
-    status.textContent = failure(); // a changed runtime file says so (integrity.mjs)
+    status.textContent = failure(); // a changed runtime file says so (python/integrity.mjs)
     host.classList.add("ts-off");
   });
   if (q) {

@@ -2,7 +2,7 @@
 
 calculators/offline.js sets `data-ts-sw` (the service worker: "ready" once the reading
 precache is complete) and `data-ts-saved` (the Python runtime in the runtime cache);
-calculators/boot.mjs sets `data-ts-python` (the rules engine's start). The bench's first
+calculators/python/boot.mjs sets `data-ts-python` (the rules engine's start). The bench's first
 visits and the offline tests wait on these, through `expect()`; tests/offline/test_states.py
 checks that the JavaScript sets no other value.
 """

@@ -1,4 +1,4 @@
-"""One JSON entry point for the page (calculators/bridge.py hands it to JavaScript).
+"""One JSON entry point for the page (calculators/python/bridge.py hands it to JavaScript).
 
 A request is {"op": ..., ...}; the reply is {"ok": true, ...} or {"ok": false, "kind":
 "rules", "message": ...} for anything the player can fix (never a traceback).

@@ -1,6 +1,6 @@
 """The logs the page leaves with Python (issue 24: a bounded replay, the page's side).
 
-The page's Python lives as long as the page (a worker: calculators/python-worker.mjs), so
+The page's Python lives as long as the page (a worker: calculators/python/worker.mjs), so
 the page need not send its whole log (up to 5,000 events, ~600 kB of JSON, read again
 each time) with every request. A request that names a `hold` (the page's name for a log:
 its game) is kept here once read; a later one that names it sends `keep` (how many events

@@ -21,7 +21,7 @@ KEEP = ("both", "ours", "theirs")
 
 
 def _stamp(eid: str) -> tuple[int, str]:
-    """The page's ids start with the time they were made in base 36 (encounter-store.js
+    """The page's ids start with the time they were made in base 36 (encounter/store.js
     newEid: `e<ms>.<random>`); other ids (migrated, written by hand) sort first."""
     head = eid[1:].split(".", 1)[0] if eid[:1] == "e" else ""
     try:

@@ -10,7 +10,7 @@ and its one-input changes the engine answers too: a checkbox toggled, each other
 of a select, a whole number's values within its limits up to SAMPLE_REACH steps from the
 start (a reader's first change is near; a 1-100 characteristic's far values are in the
 denominator only that far); SAMPLES of them drawn evenly (seeded), counted answered when
-the page carries an answer with exactly those inputs (answers.mjs's sameInputs).
+the page carries an answer with exactly those inputs (forms/answers.mjs's sameInputs).
 """
 
 from __future__ import annotations

@@ -13,12 +13,12 @@ Chromium headless (Playwright, sync). For each page kind it measures, median of 
           the bench clicks Compute as soon as the form exists, as a reader would). For the
           static page: navigation start → load event (the floor of any page).
 * answer  navigation start → first answer on screen: the one worked out at build time
-          for the form's starting inputs (issue 13, calculators/ahead.mjs: the page's
+          for the form's starting inputs (issue 13, calculators/forms/ahead.mjs: the page's
           `performance.mark("tableside:first-answer")`), or the first live result if it
           came first; "ready" above stays the first live result. MicroPython: its result.
 * LCP     largest contentful paint (PerformanceObserver).
 * bytes   bytes over the wire for the visit (Resource Timing transferSize, page + resources,
-          plus what Python's worker downloads: calculators/python-client.mjs's mark).
+          plus what Python's worker downloads: calculators/python/client.mjs's mark).
 * task ms the longest main-thread task (Long Tasks API) from the first answer to the
           first live result, while Python starts: issue 26's target is none over 50 ms
           from Python (it runs in a worker; on the page its restore was such a task).
@@ -48,7 +48,7 @@ takes minutes: Pyodide is megabytes). Variants: "snapshot" (the site as built, i
 runtime.json names a snapshot) and "plain" (the same site with runtime.json rewritten to
 plain pyodide.mjs); on the phone only the site as built unless --phone-all. Note: on a
 slow connection (navigator.connection says 2g/3g, as under Slow 4G) the site starts
-Python plainly unless the snapshot is already cached (calculators/pyodide-snapshot.mjs),
+Python plainly unless the snapshot is already cached (calculators/python/pyodide-snapshot.mjs),
 so "phone cold pyodide-snapshot" downloads no snapshot. Beside them: a static page of
 the site (no calculator), and a MicroPython page (PyScript `<script type="mpy">`, npm
 micropython 1.27.0) doing the same table look-up on the same extracted data (rules_pkg

@@ -35,7 +35,7 @@ INSTRUMENT = """
       B.host = host;
     }
     const out = B.host && B.host.querySelector(".ts-result");
-    // a live result: not one worked out ahead (calculators/ahead.mjs, data-ts-ahead)
+    // a live result: not one worked out ahead (calculators/forms/ahead.mjs, data-ts-ahead)
     if (!B.result && out && !out.hidden && out.dataset.tsAhead === undefined) {
       B.result = performance.now();
       B.summary = out.querySelector(".ts-summary")?.textContent ?? null;
@@ -55,9 +55,9 @@ READ_VISIT = """() => {
   const nav = performance.getEntriesByType("navigation")[0];
   // Bytes over the wire from Resource Timing (0 for cache hits): CDP's Network domain
   // would buffer every body (the 10 MB wasm too) and slow the very loads we time.
-  // Python's worker downloads on its own timeline: calculators/python-client.mjs puts
+  // Python's worker downloads on its own timeline: calculators/python/client.mjs puts
   // them on a mark (the snapshot among them); Python on the page fetches the snapshot in
-  // a worker of its own, whose transferSize snapshot.mjs puts on a mark.
+  // a worker of its own, whose transferSize python/snapshot.mjs puts on a mark.
   const python = performance.getEntriesByName("tableside:python-worker-ready")
     .flatMap((m) => m.detail.resources);
   const worker = python.length ? python
@@ -103,7 +103,7 @@ FOLLOW = """  let a = [...document.querySelectorAll("a[href]")].find((x) => x.hr
 # Runs in the page: follow a link by clicking it (Material's instant navigation), wait for
 # the new page's CALC form, click Compute, wait for its live result. All timing in the page.
 # A calculator behind a deck's tab is chosen as a reader does, as soon as its tab is
-# there; the click builds its form at once (decks.mjs). (Until issue 13 the bench waited
+# there; the click builds its form at once (forms/decks.mjs). (Until issue 13 the bench waited
 # for the page's idle queue to build the hidden panel first, which no reader waits for:
 # that wait was most of the figure, see scripts/bench/next_page.py.)
 NEXT_PAGE = """async ([target, calc]) => {
@@ -203,7 +203,7 @@ def write_mpy_page(folder: Path, calc: str, weapon: str, ap: int, site: Path) ->
         sys.exit("bench: the site has no data/horizon.json for the MicroPython page")
 
 
-# Before the page's scripts: each call to the Python worker (python-client.mjs's messages):
+# Before the page's scripts: each call to the Python worker (python/client.mjs's messages):
 # its op, the bytes sent, posted and replied (page clock) in window.__calls.
 WORKER_CALLS = """(() => {
   const calls = window.__calls = [];

@@ -9,7 +9,7 @@ own numbers and conditions, up to the event limit. The browser run imports the f
 game's Encounter page (built site in SITE, served here) with Chromium's CPU throttled x4
 (CDP Emulation.setCPUThrottlingRate) and times the replay: from the import to the page
 showing the fight up to date, and the longest main-thread task meanwhile; then a reload:
-when the fight as last folded is drawn (before Python, calculators/encounter-cache.js),
+when the fight as last folded is drawn (before Python, calculators/encounter/cache.js),
 when Python is ready, and how long after that its fold is up to date on screen.
 """
 
@@ -158,9 +158,9 @@ def browser(site: Path, cases: list[tuple[str, dict[str, Any]]]) -> list[dict[st
                     arg=len(events), timeout=600_000)
                 imported = page.evaluate("() => performance.now()") - t
                 longest = page.evaluate("() => window.__long")
-                # a reload: the fight as last folded is drawn at once (encounter-cache.js),
+                # a reload: the fight as last folded is drawn at once (encounter/cache.js),
                 # then Python's fold checks it (issue 26); throttled from the start
-                page.wait_for_timeout(1000)  # its folded state is kept (encounter-cache.js)
+                page.wait_for_timeout(1000)  # its folded state is kept (encounter/cache.js)
                 page.reload()
                 page.wait_for_function(
                     "() => document.querySelector('.ts-encounter')?.dataset.replayed === 'done'",

@@ -8,7 +8,7 @@ a roll of initiative), waits for Python and the fight, then taps Next turn `--ta
 (20), each once the last was saved. Per tap, on the page's own clock (ms from the tap):
 
 * drawn   the new state drawn, to the next frame after it (`data-drawn-events`, the events the
-          drawn state folds, set by calculators/encounter.js; the target: p95 ≤ 100 ms);
+          drawn state folds, set by calculators/encounter/page.js; the target: p95 ≤ 100 ms);
 * stored  the event stored on the device (`data-events`: the store's locked, merging save);
 * python  the worker's round trips the tap made (posted → replied), and the bytes sent.
 

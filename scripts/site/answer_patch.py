@@ -3,7 +3,7 @@
 An answer for a one-input change is mostly its calculator's starting answer: the same keys,
 titles, row labels and notes, with some numbers and words changed and a row more or less.
 page_answers.py writes it as a patch over the starting answer's tokens, which
-calculators/answers.mjs applies (`rebuild`): a page then carries about twice the changes
+calculators/forms/answers.mjs applies (`rebuild`): a page then carries about twice the changes
 within its byte budget (`python -m scripts.bench.ahead`).
 
 Tokens: a JSON value walked depth first, an object as its opening mark, then each key and
@@ -99,7 +99,7 @@ def diff_cached(base_json: str, new_json: str) -> str:
 
 
 def apply(base: Any, patch: list[Any]) -> Any:
-    """The value `patch` makes from `base` (answers.mjs's rebuild, for the tests and the
+    """The value `patch` makes from `base` (forms/answers.mjs's rebuild, for the tests and the
     bench)."""
     src, out, at = tokens(base), [], 0
     for op in patch:

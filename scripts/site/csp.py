@@ -22,7 +22,7 @@ policy is for built sites, `make serve` serves one.)
 Why each source (checked by tests/security/test_csp.py in Chromium):
 * 'wasm-unsafe-eval': Pyodide compiles its WebAssembly (on the page only where Python's
   worker cannot run). No 'unsafe-eval': PyScript 0.7 compiles its *worker* hooks with
-  Function() even on the main thread, so calculators/pyscript.mjs empties those hooks (we
+  Function() even on the main thread, so calculators/python/pyscript.mjs empties those hooks (we
   start no PyScript worker) before Python loads; Pyodide's own eval() paths (EM_ASM of side
   modules) are never reached.
 * style-src 'self', plus the hash of each `<style>` text the site generator's own script
@@ -32,7 +32,7 @@ Why each source (checked by tests/security/test_csp.py in Chromium):
   No 'unsafe-hashes': the hashes allow <style> elements, never style attributes.
 * img-src data:: Material's icons in CSS are `data:` SVG masks.
 * worker-src 'self': Material's search worker, the service worker and Python's worker
-  (calculators/python-worker.mjs) are same-origin files. A worker's own policy comes from
+  (calculators/python/worker.mjs) are same-origin files. A worker's own policy comes from
   its response headers, not from this `<meta>` (Pages sends none): nothing to add here.
 """
 

@@ -6,8 +6,8 @@ started and run a first calculation: seconds on a phone, about a minute on a fir
 over a slow connection. The build runs the same `rules_pkg` on CPython for every
 calculator a page places, with the inputs its form starts with (the calculator's
 defaults and the page's preset), and the page carries each answer (`Result.to_dict()`)
-beside its registry entries (page_registry.py): calculators/ahead.mjs shows it at once,
-through the one result renderer (result.mjs: text, never markup), until the live answer
+beside its registry entries (page_registry.py): calculators/forms/ahead.mjs shows it at once,
+through the one result renderer (forms/result.mjs: text, never markup), until the live answer
 replaces it.
 
 Then, within a byte budget per page (budget(): BUDGET_GZIP, or CHANGES_GZIP beyond the
@@ -79,7 +79,7 @@ def _js_string(value: Any) -> str:
 
 def form_values(calc: Any, preset: Mapping[str, Any]) -> dict[str, FormValue]:
     """What a form's fields hold when it starts from these values, as readInputs() reads
-    them back (calculators/form.mjs's field(): a box's text, a checkbox's state, a
+    them back (calculators/forms/form.mjs's field(): a box's text, a checkbox's state, a
     select's value, which falls back to the default when the value is not a choice)."""
     values: dict[str, FormValue] = {}
     for i in calc.inputs:
@@ -102,7 +102,7 @@ _FRACTION = re.compile(r"-?\d+/\d+")
 def compact(value: Any) -> Any:
     """A result as a page carries it: an exact number ({"text": "p/q", "value": p/q}, the
     value's digits the least compressible bytes a page carries) as {"frac": "p/q"}, where
-    answers.mjs's expand() gives the same double back (p and q exact in a double, and
+    forms/answers.mjs's expand() gives the same double back (p and q exact in a double, and
     p / q rounded once, in both languages); and an odds table whose rows' "at_least" are
     each the sum of "exactly" from that row down (result.py's Odds, cumulative) without
     them, marked "at_least": "sum" (half its fractions: _sums() works them out again)."""
@@ -129,7 +129,7 @@ def compact(value: Any) -> Any:
 
 def _sums(rows: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     """Rows with "at_least" put back as the sum of "exactly" from each row down, as
-    {"frac": "p/q"} (answers.mjs's expand does the same), or None: not all fractions."""
+    {"frac": "p/q"} (forms/answers.mjs's expand does the same), or None: not all fractions."""
     total, out = Fraction(0), []
     for row in reversed(rows):
         frac = row["exactly"].get("frac") if isinstance(row["exactly"], dict) else None
@@ -141,7 +141,7 @@ def _sums(rows: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
 
 
 def expand(value: Any) -> Any:
-    """compact() undone, as answers.mjs's expand() does it (for the tests)."""
+    """compact() undone, as forms/answers.mjs's expand() does it (for the tests)."""
     if isinstance(value, dict):
         if list(value) == ["frac"]:
             p, q = (int(n) for n in value["frac"].split("/"))
@@ -160,7 +160,7 @@ def expand(value: Any) -> Any:
 def _entry(calc_id: str, calc: Any, inputs: dict[str, FormValue]) -> str | None:
     """One answer as JSON, or None: the engine refuses these inputs (RulesError) or a
     rule fails. The inputs go through Calculator.run exactly as the browser's bridge
-    (calculators/bridge.py's run_json) passes them: no roll, no seed."""
+    (calculators/python/bridge.py's run_json) passes them: no roll, no seed."""
     try:
         result = calc.run(**inputs).to_dict()
     except Exception:  # refused, or a rule's bug: the form waits for Python
@@ -271,7 +271,7 @@ def _element(entries: list[tuple[int, str]]) -> str:
     """The hidden element for these entries, each host's together (gzip then finds the
     answers of one calculator, much alike, within its window). An entry is written as the
     inputs it sets, the entry it changes ("of", its place) and its result as a patch over
-    that entry's (answer_patch.py: answers.mjs's parseAnswers makes it whole): a change of
+    that entry's (answer_patch.py: forms/answers.mjs's parseAnswers makes it whole): a change of
     one input over its host's starting answer, and a starting answer over the first host's
     of the same calculator (a weapon page's four rifles), when the patch is the shorter."""
     written: list[str] = []
@@ -311,7 +311,7 @@ def _patched(base: dict[str, Any], entry: dict[str, Any], whole: str) -> str:
 
 def carried(element_json: str) -> list[dict[str, Any]]:
     """The entries a page's answers element holds, each with its whole inputs and its
-    whole result, as answers.mjs's parseAnswers reads them (for the tests and the bench)."""
+    whole result, as forms/answers.mjs's parseAnswers reads them (for the tests and the bench)."""
     raw: list[dict[str, Any]] = []  # each entry with its result as carried (compact)
     for entry in json.loads(element_json):
         if "of" in entry:

@@ -1,5 +1,5 @@
 """The players' view of each game (issue 27): a read-only page that draws a fight from its
-link's `#view=` fragment (calculators/player-view.js), with no calculator on it, so the
+link's `#view=` fragment (calculators/share/player-view.js), with no calculator on it, so the
 rules engine never starts there and the page is drawn at once, online or offline.
 
 pages.py calls `add(site, game_id, slug, title, origin)` beside the Encounter page's.

@@ -10,14 +10,14 @@ Into a rendered site this copies, into `<site>/assets/`:
 * `calculators/`  the generic UI (JS, CSS, the Python bridge), `registry.json`
   (`[c.to_dict() for c in rules_pkg.calculators()]`, so forms render before Python
   loads) and `runtime.json` (which files to start with, and hashes for cache busting);
-* `runtime/snapshot.bin.gz` and `calculators/pyodide-snapshot.mjs` when the build makes a
+* `runtime/snapshot.bin.gz` and `calculators/python/pyodide-snapshot.mjs` when the build makes a
   Pyodide memory snapshot (scripts/snapshot/hook.py).
 
 Every pinned file is checked against `scripts/runtime_hashes.json` (SHA-256) while it
 is copied: a changed or tampered file fails the build. `python -m scripts.site.runtime
 --pin` rewrites the pins after a deliberate upgrade of the npm packages.
 
-The browser checks them too (calculators/integrity.mjs). The whole runtime is planned
+The browser checks them too (calculators/python/integrity.mjs). The whole runtime is planned
 before the pages are rendered (`plan()`, by the generate stage, as a `Contract`), so every
 page carries the SHA-256 of every runtime file: as `integrity` on its script and
 module-preload tags, and all of them in `<meta name="tableside:integrity">` for the files
@@ -44,32 +44,36 @@ ROOT = Path(__file__).resolve().parents[2]
 HASHES = ROOT / "scripts" / "runtime_hashes.json"
 NODE_MODULES = ROOT / "node_modules"
 UI_DIR = ROOT / "calculators"
-# boot.mjs (the start-up), python-*.mjs (Python in a worker), pyscript.mjs (on the page,
-# where no worker runs) and snapshot*.mjs: tableside.js imports them whether or not the
-# build made a snapshot (pyodide-snapshot.mjs comes with a snapshot).
-UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.mjs",
-            "python-client.mjs", "python-worker.mjs", "snapshot.mjs", "snapshot-worker.mjs",
-            "integrity.mjs", "guards.mjs", "anchor.mjs", "format.mjs", "dom.mjs", "form.mjs",
-            "url-state.mjs", "result.mjs", "rolllog.mjs", "decks.mjs", "runtime-cache.mjs",
-            "ahead.mjs", "answers.mjs",
-            # the encounter tracker (issue 12): "Apply to …" on every page, the page itself
-            "encounter-apply.js", "encounter-engine.js", "encounter-store.js", "encounter.js",
-            "encounter-view.js", "encounter-panels.js", "encounter-status.js",
-            "encounter-sync.js", "encounter-replay.js", "encounter-draw.js", "encounter-as.js",
-            "encounter-boot.js", "encounter-cache.js", "encounter.css",
-            # the odds before the roll (issue #28): loaded by encounter.js once mounted
-            "encounter-odds.js", "encounter-odds.css",
-            # sharing a fight (issue 27): links, the players' view, the GM's side
-            "share-link.mjs", "player-view.js", "encounter-share.js", "share.css")
+# What ships, by folder of calculators/ (paths relative to it; offline.js ships apart).
+# python/: the start-up (boot.mjs), Python in a worker (client.mjs, worker.mjs), on the
+# page where no worker runs (pyscript.mjs), and the snapshot: tableside.js imports them
+# whether or not the build made a snapshot (pyodide-snapshot.mjs comes with a snapshot).
+PYTHON_FILES = ("bridge.py", "boot.mjs", "pyscript.mjs", "client.mjs", "worker.mjs",
+                "snapshot.mjs", "snapshot-worker.mjs", "integrity.mjs", "runtime-cache.mjs")
+# forms/: the calculators' forms, results, roll log and answers worked out ahead
+FORMS_FILES = ("anchor.mjs", "format.mjs", "form.mjs", "url-state.mjs", "result.mjs",
+               "rolllog.mjs", "decks.mjs", "ahead.mjs", "answers.mjs")
+# encounter/: the tracker (issue 12): "Apply to …" on every page, the page itself
+ENCOUNTER_FILES = ("apply.js", "engine.js", "store.js", "page.js", "view.js", "panels.js",
+                   "status.js", "sync.js", "replay.js", "draw.js", "as.js", "boot.js",
+                   "cache.js", "encounter.css")
+UI_FILES = ("tableside.js", "tableside.css", "guards.mjs", "dom.mjs",
+            *(f"python/{n}" for n in PYTHON_FILES),
+            *(f"forms/{n}" for n in FORMS_FILES),
+            *(f"encounter/{n}" for n in ENCOUNTER_FILES),
+            # odds/: the odds before the roll (issue #28), loaded by encounter/page.js
+            "odds/panel.js", "odds/odds.css",
+            # share/: sharing a fight (issue 27): links, the players' view, the GM's side
+            "share/link.mjs", "share/player-view.js", "share/gm.js", "share/share.css")
 # The modules tableside.js imports, directly or not: every page preloads them with their
 # integrity before tableside.js, so its imports get checked copies (a browser checks an
 # import's integrity only through a preload or an import map).
-PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "boot.mjs", "pyscript.mjs",
-                "python-client.mjs", "dom.mjs", "guards.mjs", "anchor.mjs", "format.mjs",
-                "form.mjs", "url-state.mjs", "result.mjs", "decks.mjs", "rolllog.mjs",
-                "encounter-store.js", "encounter-engine.js", "encounter-apply.js",
-                "runtime-cache.mjs", "ahead.mjs",
-                "answers.mjs")
+PAGE_MODULES = ("python/integrity.mjs", "python/snapshot.mjs", "python/boot.mjs",
+                "python/pyscript.mjs", "python/client.mjs", "dom.mjs", "guards.mjs",
+                "forms/anchor.mjs", "forms/format.mjs", "forms/form.mjs", "forms/url-state.mjs",
+                "forms/result.mjs", "forms/decks.mjs", "forms/rolllog.mjs",
+                "encounter/store.js", "encounter/engine.js", "encounter/apply.js",
+                "python/runtime-cache.mjs", "forms/ahead.mjs", "forms/answers.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
 PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript",
                "@paulmillr/qr/esm": "calculators/qr"}
@@ -85,7 +89,7 @@ class RuntimeManifest(TypedDict):
     """runtime.json: which files Python starts with (URLs relative to assets/calculators/).
 
     Written once, at build time (here; the snapshot's fields by scripts/snapshot/hook.py),
-    and read in the browser by calculators/boot.mjs alone, typed by the declaration that
+    and read in the browser by calculators/python/boot.mjs alone, typed by the declaration that
     scripts/types_gen.py writes from this class (`Runtime.Manifest`).
     """
 
@@ -93,7 +97,7 @@ class RuntimeManifest(TypedDict):
     bundle_sha256: str  # its SHA-256 (hex): a cache buster
     pyodide: str  # PyScript's `interpreter`: Pyodide's module, or the snapshot's wrapper
     pyscript: str  # PyScript's core module
-    bridge: str  # bridge.py
+    bridge: str  # python/bridge.py
     pyodide_plain: NotRequired[str]  # Pyodide's own module, in a snapshot build
     snapshot: NotRequired[str]  # the gzipped memory snapshot, in a snapshot build
     snapshot_sha256: NotRequired[str]  # its SHA-256 (hex)
@@ -199,15 +203,16 @@ def plan(pins: dict[str, str] | None = None, node_modules: Path | None = None) -
     manifest: RuntimeManifest = {
         "bundle": "../runtime/tableside.zip", "bundle_sha256": _sha256(bundle),
         "pyodide": "../runtime/pyodide/pyodide.mjs",
-        "pyscript": "../runtime/pyscript/core.js", "bridge": "bridge.py"}
+        "pyscript": "../runtime/pyscript/core.js", "bridge": "python/bridge.py"}
     memory = None
     made = snapshot.prepare(bundle, std)
     if made is not None:
         files[f"assets/runtime/{snapshot.SNAPSHOT_NAME}"] = made.data
-        files[f"assets/calculators/{snapshot.WRAPPER.name}"] = snapshot.WRAPPER.read_bytes()
+        wrapper = snapshot.WRAPPER.relative_to(UI_DIR).as_posix()
+        files[f"assets/calculators/{wrapper}"] = snapshot.WRAPPER.read_bytes()
         # the snapshot's wrapper becomes PyScript's interpreter (and says which snapshot)
         manifest = {**manifest, "pyodide_plain": manifest["pyodide"],
-                    "pyodide": f"{snapshot.WRAPPER.name}?snap={made.sha256[:16]}",
+                    "pyodide": f"{wrapper}?snap={made.sha256[:16]}",
                     "snapshot": f"../runtime/{snapshot.SNAPSHOT_NAME}",
                     "snapshot_sha256": made.sha256}
         memory = _sri_of_hex(made.memory_sha256)

@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
-const BRIDGE = new URL("../../calculators/bridge.py", import.meta.url);
+const BRIDGE = new URL("../../calculators/python/bridge.py", import.meta.url);
 const PYSCRIPT = new URL("../../node_modules/@pyscript/core/dist/", import.meta.url);
 
 const [bundlePath, stdLibURL] = process.argv.slice(2);
@@ -39,7 +39,7 @@ console.log(pyodide.runPython(`
 import importlib, json, os, sys
 os.chdir("/home/pyodide")
 bridge = {"__name__": "tableside_bridge"}
-exec(compile(BRIDGE, "bridge.py", "exec"), bridge)
+exec(compile(BRIDGE, "python/bridge.py", "exec"), bridge)
 bridge["prepare"]()
 run = bridge["run_json"]
 import rules_pkg

@@ -5,7 +5,7 @@
 the SHA-256 of the memory it restores. runtime.py calls it *before* the pages are
 rendered, so that every page can carry the snapshot's hashes (the browser refuses a
 snapshot that is not this build's), then ships it as `assets/runtime/snapshot.bin.gz`
-with `calculators/pyodide-snapshot.mjs` as PyScript's `interpreter` (runtime.json's
+with `calculators/python/pyodide-snapshot.mjs` as PyScript's `interpreter` (runtime.json's
 `pyodide`; `snapshot` + `snapshot_sha256` tell tableside.js to start the download early).
 
 The snapshot is an optimisation only: when it is off (`TABLESIDE_SNAPSHOT=0`) or fails
@@ -32,8 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 MAKER = ROOT / "scripts" / "snapshot" / "make_snapshot.mjs"
 SPARSE = ROOT / "scripts" / "snapshot" / "sparse.mjs"  # the file format MAKER writes
-BRIDGE = ROOT / "calculators" / "bridge.py"  # MAKER runs its prepare()
-WRAPPER = ROOT / "calculators" / "pyodide-snapshot.mjs"
+BRIDGE = ROOT / "calculators" / "python" / "bridge.py"  # MAKER runs its prepare()
+WRAPPER = ROOT / "calculators" / "python" / "pyodide-snapshot.mjs"
 CACHE = ROOT / "build" / "snapshot-cache"
 PINS = ROOT / "scripts" / "runtime_hashes.json"
 SNAPSHOT_NAME = "snapshot.bin.gz"
@@ -94,7 +94,8 @@ def make(bundle_path: Path, out: Path, cache: Path | None = None,
 
 def memory_sha256(gz: bytes) -> str:
     """SHA-256 of the memory a snapshot file restores: its runs put back into a zeroed
-    buffer, as calculators/snapshot.mjs's expand() does (layout: scripts/snapshot/sparse.mjs)."""
+    buffer, as calculators/python/snapshot.mjs's expand() does (layout:
+    scripts/snapshot/sparse.mjs)."""
     raw = zlib.decompress(gz, wbits=31)
     if raw[:8] != b"TSSPARS1":
         raise SnapshotError("the snapshot file has an unknown format")

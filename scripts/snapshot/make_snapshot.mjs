@@ -7,11 +7,11 @@
 // that very zip, and a module missing from it fails here, at build time), puts the site's own bundle
 // (tableside.zip, the very bytes the browser will fetch) where PyScript will write it
 // (./tableside.zip in Pyodide's home directory), runs the bridge's prepare()
-// (calculators/bridge.py: every module it needs, the registry built), loads every game's
+// (calculators/python/bridge.py: every module it needs, the registry built), loads every game's
 // data, then writes
 // `pyodide.makeMemorySnapshot()` without its zero pages (sparse.mjs), gzipped: static
 // hosts do not compress .bin files, and the browser inflates it with DecompressionStream
-// (calculators/snapshot.mjs).
+// (calculators/python/snapshot.mjs).
 // Private Pyodide API (underscore options): the version is pinned by
 // scripts/runtime_hashes.json and the build falls back to the plain start if this fails.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -19,7 +19,7 @@ import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
 import { sparse } from "./sparse.mjs";
 
-const BRIDGE = new URL("../../calculators/bridge.py", import.meta.url);
+const BRIDGE = new URL("../../calculators/python/bridge.py", import.meta.url);
 
 const [bundlePath, outPath, stdLibURL] = process.argv.slice(2);
 if (!bundlePath || !outPath) {
@@ -30,7 +30,7 @@ if (!bundlePath || !outPath) {
 const t0 = performance.now();
 const pyodide = await loadPyodide({ _makeSnapshot: true, ...(stdLibURL ? { stdLibURL } : {}) });
 pyodide.FS.writeFile("/home/pyodide/tableside.zip", readFileSync(bundlePath));
-// bridge.py's own prepare() (calculators/bridge.py: rules_pkg, every game, the encounter
+// python/bridge.py's own prepare() (calculators/python/bridge.py: rules_pkg, every game, the encounter
 // tracker, the registry), run under another __name__ so that nothing else of it runs: no
 // `js` import and no JS proxy alive at snapshot time (a snapshot holds only Python's
 // memory, not JS objects). The browser then finds all of it done.
@@ -41,7 +41,7 @@ import os, sys, json, typing
 # PyScript's onReady hook, and that package is never imported.
 os.chdir("/home/pyodide")
 bridge = {"__name__": "tableside_bridge"}
-exec(compile(BRIDGE, "bridge.py", "exec"), bridge)
+exec(compile(BRIDGE, "python/bridge.py", "exec"), bridge)
 bridge["prepare"]()
 del bridge, BRIDGE
 import pyodide.ffi

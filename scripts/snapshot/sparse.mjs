@@ -3,7 +3,7 @@
 // A snapshot is the whole wasm memory (≈31 MB), of which ≈40 % are pages of zeros. The
 // browser fills a fresh (zeroed) buffer with the rest, so dropping them saves that much
 // reading and inflating on every start. Written here at build time; read by
-// `expand()` in calculators/snapshot.mjs (the two must agree on this layout):
+// `expand()` in calculators/python/snapshot.mjs (the two must agree on this layout):
 //
 //   "TSSPARS1"                 8 bytes, magic + format version
 //   total      u32 LE          length of the memory snapshot

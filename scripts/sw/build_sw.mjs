@@ -9,7 +9,7 @@
 //   (self.__TABLESIDE_RUNTIME), which caches each one when a calculator page first needs
 //   it, or all of them when the reader asks ("Save everything for offline").
 // The worker's source is scripts/sw/sw-src.mjs, bundled here with Rollup (the Workbox
-// modules and calculators/runtime-cache.mjs inlined: nothing is loaded from a CDN);
+// modules and calculators/python/runtime-cache.mjs inlined: nothing is loaded from a CDN);
 // Workbox's injectManifest then writes the file list into it. Manifest URLs are relative
 // to sw.js, so the site works under a sub-path (a GitHub Pages project site). Prints one
 // JSON line: {"files": n, "bytes": reading precache, "budget": bytes, "runtime_files": n,
@@ -30,7 +30,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), "sw-src.mjs");
-// Cached on demand, not precached (calculators/runtime-cache.mjs says the same to the page).
+// Cached on demand, not precached (calculators/python/runtime-cache.mjs says the same to the page).
 const RUNTIME_DIR = "assets/runtime/";
 
 // Workbox skips files above 2 MiB by default, silently; pyodide.asm.wasm is ~9.6 MB and
@@ -136,7 +136,7 @@ export function runtimeFiles(siteDir) {
 }
 
 // Site-relative file -> the URL the page itself requests, where the two differ: the
-// snapshot and its wrapper carry ?snap=<hash> (calculators/snapshot.mjs). The worker asks
+// snapshot and its wrapper carry ?snap=<hash> (calculators/python/snapshot.mjs). The worker asks
 // for that URL, so the browser's copy is reused.
 export function pageURLs(siteDir) {
   const manifest = path.join(siteDir, "assets", "calculators", "runtime.json");

@@ -1,5 +1,5 @@
 // Source of the Tableside service worker; scripts/sw/build_sw.mjs bundles it (Rollup, the
-// Workbox modules and calculators/runtime-cache.mjs inlined: nothing from a CDN) and
+// Workbox modules and calculators/python/runtime-cache.mjs inlined: nothing from a CDN) and
 // injects the precache manifest.
 //
 // Two caches (issue #13, "offline by choice"):
@@ -12,11 +12,11 @@
 // - the runtime cache (RUNTIME_CACHE): each file under assets/runtime/ when a page first
 //   needs it, from that same download (checked against this build's SHA-256, stored,
 //   returned), or all of them when the reader asks (SAVE_EVERYTHING). A changed file is
-//   returned unstored: the page's own check (integrity.mjs) refuses it, visibly.
+//   returned unstored: the page's own check (python/integrity.mjs) refuses it, visibly.
 import { clientsClaim, setCacheNameDetails } from "workbox-core";
 import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
-import { HASH_HEADER, RUNTIME_CACHE, putRuntime, runtimeKey } from "../../calculators/runtime-cache.mjs";
+import { HASH_HEADER, RUNTIME_CACHE, putRuntime, runtimeKey } from "../../calculators/python/runtime-cache.mjs";
 
 // Filled in by build_sw.mjs: site-relative URL -> hex SHA-256, for every precached file.
 const SHA256 = self.__TABLESIDE_SHA256;
@@ -103,7 +103,7 @@ function download(key, url, cache = "default") {
       if (!body) return r;
       if ((await digest(body, sri)) === want) {
         await putRuntime(await caches.open(RUNTIME_CACHE), key, body, want, r.headers);
-      } // else returned unstored: the page refuses it (integrity.mjs)
+      } // else returned unstored: the page refuses it (python/integrity.mjs)
       return new Response(body, { status: r.status, statusText: r.statusText, headers: r.headers });
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, p);

@@ -239,7 +239,7 @@ def test_tab_row_scrolls_to_the_chosen_tab_on_a_phone(new_page: NewPage, site_di
     page_y = page.evaluate("scrollY")
     tab.dispatch_event("click")
     assert tab.get_attribute("aria-selected") == "true"
-    # In the next frame (decks.mjs: measuring right after a build lays the page out twice)
+    # In the next frame (forms/decks.mjs: measuring right after a build lays the page out twice)
     # the row, not the page, scrolls the tab fully into view.
     page.wait_for_function(
         """t => { const r = t.parentElement.getBoundingClientRect();

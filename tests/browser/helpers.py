@@ -50,7 +50,7 @@ def open_calc(page: Any, selector: str, n: int = 0, unfold: bool = True) -> Any:
 
 def values(host: Any) -> dict[str, str]:
     """The named values shown in a calculator's live result (not the answer worked out at
-    build time, issue 13: calculators/ahead.mjs marks that one data-ts-ahead)."""
+    build time, issue 13: calculators/forms/ahead.mjs marks that one data-ts-ahead)."""
     live = host.locator(".ts-result:not([data-ts-ahead]) .ts-values")
     live.wait_for(timeout=PY_READY_MS)
     pairs = live.locator(":scope > div").evaluate_all(

@@ -1,5 +1,5 @@
 """Answers worked out ahead (issue 13), in Chromium: with the Python runtime blocked, every
-form shows the answer the page carries for its starting inputs (calculators/ahead.mjs);
+form shows the answer the page carries for its starting inputs (calculators/forms/ahead.mjs);
 once Python is ready, the live engine's answer is the same, calculator by calculator; an
 input changed before then takes the answer down; a link's own values get none; and an
 answer's text is shown as text, never as markup."""

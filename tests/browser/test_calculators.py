@@ -370,7 +370,7 @@ def test_instant_navigation_keeps_one_runtime(page: Any, site_dir: Path, base_ur
         # exactly one log entry per click: no handler was attached twice
         assert _log_length(page) == step + 1
         assert host.locator(".ts-summary").count() == 1
-    # one Python, in one worker (calculators/python-client.mjs marks its start once)
+    # one Python, in one worker (calculators/python/client.mjs marks its start once)
     assert page.evaluate(
         "performance.getEntriesByName('tableside:python-worker-ready').length") == 1
     assert page.evaluate("document.documentElement.dataset.tsEngine") == "worker"

@@ -1,7 +1,7 @@
 """The runtime the build ships (scripts/site/runtime.py) and the Python bridge, on CPython.
 
 No browser needed: pinned hashes, the rules_pkg bundle the browser imports, and the JSON
-contract between calculators/tableside.js and calculators/bridge.py.
+contract between calculators/tableside.js and calculators/python/bridge.py.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import rules_pkg
 from scripts.site import runtime, stdlib
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "calculators"))
+sys.path.insert(0, str(ROOT / "calculators" / "python"))
 import bridge  # noqa: E402  (calculators/ is not a package: it is shipped as files)
 
 

@@ -1,4 +1,4 @@
-"""Python off the main thread (issue 26, calculators/python-worker.mjs): Pyodide starts in
+"""Python off the main thread (issue 26, calculators/python/worker.mjs): Pyodide starts in
 a module worker, so the page has no Pyodide of its own, the worker answers the calculators
 with CPython's answers, and a tap is handled at once while Python is still restoring its
 snapshot. A browser that cannot run the worker is told so and gets Python on the page."""
@@ -44,7 +44,7 @@ NO_MODULE_WORKERS = """
     } }; }
 """
 
-# The worker has the snapshot's memory and hands it to Pyodide now (python-client.mjs's mark)
+# The worker has the snapshot's memory and hands it to Pyodide now (python/client.mjs's mark)
 RESTORING = """() => performance.getEntriesByType("mark")
   .find((m) => m.name.startsWith("tableside:snapshot-from-"))?.startTime ?? null"""
 

@@ -1,7 +1,7 @@
 """A Cyberpunk RED fight for the sharing tests (issue 27), written as the page stores it:
 `n` combatants, initiative, then `rounds` rounds in which each combatant hits the next
 one and every third sets a condition. Every event has a page-style id (`e<ms in base
-36>.<random>`, calculators/encounter-store.js newEid), so merges order them by time."""
+36>.<random>`, calculators/encounter/store.js newEid), so merges order them by time."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def seed_storage(d: dict[str, Any]) -> str:
 
 
 def code(value: Any) -> str:
-    """A fragment's code as share-link.mjs writes it: JSON, raw deflate, base64url."""
+    """A fragment's code as share/link.mjs writes it: JSON, raw deflate, base64url."""
     c = zlib.compressobj(9, zlib.DEFLATED, -15)
     data = c.compress(json.dumps(value).encode()) + c.flush()
     return base64.urlsafe_b64encode(data).decode().rstrip("=")

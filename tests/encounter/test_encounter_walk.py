@@ -27,6 +27,17 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+# An init script: every layout shift not caused by input, as [startTime, value], in
+# window.__shifts (CLS is their sum within session windows; the tests want none).
+SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (!e.hadRecentInput) window.__shifts.push([e.startTime, e.value]);
+  }
+}).observe({ type: "layout-shift", buffered: true });
+"""
 
 
 @dataclass(frozen=True)

@@ -10,24 +10,16 @@ from typing import Any
 import pytest
 from offline.helpers import wait_python
 
-from encounter.test_encounter_walk import PHONE
+from encounter.test_encounter_walk import DESKTOP, PHONE, SHIFTS
 
 pytestmark = pytest.mark.browser
 
-SHIFTS = """
-window.__shifts = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) {
-    if (!e.hadRecentInput) window.__shifts.push([e.startTime, e.value]);
-  }
-}).observe({ type: "layout-shift", buffered: true });
-"""
 
 
 @pytest.mark.parametrize("screen", ["phone", "desktop"])
 def test_the_encounter_page_does_not_shift_while_it_starts(browser: Any, base_url: str,
                                                           screen: str) -> None:
-    options = PHONE if screen == "phone" else {"viewport": {"width": 1280, "height": 900}}
+    options = PHONE if screen == "phone" else DESKTOP
     ctx = browser.new_context(**options, service_workers="block")
     try:
         page = ctx.new_page()

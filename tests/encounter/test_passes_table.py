@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from encounter.test_encounter_walk import open_tracker, wait_events
-from encounter.test_tracker_table import live, row
+from encounter.test_tracker_table import next_turn, row
 
 pytestmark = pytest.mark.browser
 
@@ -45,10 +45,7 @@ def test_mecha_next_turn_moves_pass_by_pass(phone: Any, base_url: str) -> None:
     assert row(page, "Ada").locator(".ts-enc-pass").inner_text() == "action 1 of 3"
     seen = []
     for _ in range(5):
-        page.get_by_role("button", name="Next turn").click()
-        n += 1
-        wait_events(page, n)
-        enc = live(page, "mecha")
+        n, enc = next_turn(page, n, "mecha")
         seen.append((enc.round, enc.pass_no, enc.current.name))
         assert line.inner_text() == (f"Round {enc.round} · Pass {enc.pass_no} of 3 · "
                                      f"{enc.current.name}'s turn")
@@ -58,10 +55,7 @@ def test_mecha_next_turn_moves_pass_by_pass(phone: Any, base_url: str) -> None:
     # mecha:83-86: everyone by initiative, then the second actions, then the third; then
     # a new round, its initiative rolled again
     assert seen == [(1, 1, "Bo"), (1, 1, "Cy"), (1, 2, "Ada"), (1, 2, "Bo"), (1, 3, "Ada")]
-    page.get_by_role("button", name="Next turn").click()
-    n += 1
-    wait_events(page, n)
-    enc = live(page, "mecha")
+    n, enc = next_turn(page, n, "mecha")
     assert (enc.round, enc.pass_no, enc.current.name) == (2, 1, "Ada")
     assert line.inner_text() == "Round 2 · Pass 1 of 3 · Ada's turn"
     assert not errors, errors
@@ -82,10 +76,7 @@ def test_entangled_actions_lost_pass_one_action_at_a_time(phone: Any, base_url: 
     row(page, "Bo").locator(".ts-enc-who").click()  # the card closes: the order in view
     seen = []
     for _ in range(7):
-        page.get_by_role("button", name="Next turn").click()
-        n += 1
-        wait_events(page, n)
-        enc = live(page, "mecha")
+        n, enc = next_turn(page, n, "mecha")
         seen.append((enc.round, enc.pass_no, enc.current.name))
     assert seen == [(1, 1, "Cy"), (1, 2, "Ada"), (1, 3, "Ada"), (2, 1, "Ada"), (2, 1, "Cy"),
                     (2, 2, "Ada"), (2, 2, "Bo")]

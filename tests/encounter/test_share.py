@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from offline.helpers import PY_READY_MS, wait_python, wait_sw_ready
 
+from encounter.test_encounter_walk import DESKTOP
 from rules_pkg.encounter.api import handle
 
 from .share_fight import GAME, code, doc, fight, seed_storage
@@ -34,7 +35,6 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 JSQR = Path(__file__).resolve().parents[2] / "node_modules" / "jsqr" / "dist" / "jsQR.js"
 MIN_BOX = 7.75  # as tests/glance/test_print.py: no text under 7 pt
 

@@ -1,7 +1,7 @@
 """The fight drawn before Python (issue 26 item 2), in Chromium with Python held back.
 
 The Encounter page keeps the fight as last folded beside its log
-(`tableside:encounter-folded:<game>`, calculators/encounter-cache.js). On a reload it draws
+(`tableside:encounter-folded:<game>`, calculators/encounter/cache.js). On a reload it draws
 it at once: names, round and numbers are on screen while Python is still loading (its
 wasm held by a route), the controls that need Python are disabled, and nothing moves when
 Python arrives and its fold (which wins) replaces it. A stored state that is not one is
@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from browser.helpers import wait_python
 
-from encounter.test_encounter_walk import PHONE
+from encounter.test_encounter_walk import DESKTOP, PHONE, SHIFTS
 from scripts.bench.replay import fight, file_text
 
 pytestmark = pytest.mark.browser
@@ -27,15 +27,7 @@ pytestmark = pytest.mark.browser
 GAME = "cyberpunk_red"
 URL = "cyberpunk-red/encounter/"
 FOLDED = f"tableside:encounter-folded:{GAME}"
-SHIFTS = """
-window.__shifts = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) {
-    if (!e.hadRecentInput) window.__shifts.push([e.startTime, e.value]);
-  }
-}).observe({ type: "layout-shift", buffered: true });
-"""
-SCREENS = {"phone": PHONE, "desktop": {"viewport": {"width": 1280, "height": 900}}}
+SCREENS = {"phone": PHONE, "desktop": DESKTOP}
 # what a reader sees of the fight: the round line, and each row's name and numbers
 SEEN = """() => [document.querySelector('.ts-enc-round').textContent,
   [...document.querySelectorAll('.ts-enc-order > li .ts-enc-who')].map((b) => b.textContent)]"""

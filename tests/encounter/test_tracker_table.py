@@ -46,6 +46,13 @@ def live(page: Any, game: str) -> Any:
     return fold(game, [x.event for x in effective(parse(json.loads(raw), 5000))])
 
 
+def next_turn(page: Any, n: int, game: str) -> tuple[int, Any]:
+    """Tap Next turn with n events stored, wait for its event: the new count and the fold."""
+    page.get_by_role("button", name="Next turn").click()
+    wait_events(page, n + 1)
+    return n + 1, live(page, game)
+
+
 def row(page: Any, name: str) -> Any:
     return page.locator(".ts-enc-order > li").filter(
         has=page.locator(".ts-enc-name", has_text=re.compile(f"^{re.escape(name)}$")))
@@ -225,6 +232,10 @@ def test_a_fight_run_by_the_table(game: str, phone: Any, base_url: str) -> None:
         brief = row(page, c.name).locator(".ts-enc-brief").inner_text()
         main = brief.split(" · ")[0]
         assert re.search(rf" {c.value(c_main(game, c))}(/\d+)?$", main), (c.name, brief)
+        # the others (shown on a wide screen): a count without a maximum is left out at 0
+        rest = row(page, c.name).locator(".ts-enc-rest")
+        shown = rest.text_content().split(" · ")[1:] if rest.count() else []
+        assert not any(re.search(r" 0$", x) for x in shown), (c.name, shown)
     assert not errors, errors
 
 
@@ -240,10 +251,9 @@ def death_save(page: Any, n: int) -> int:
     page.get_by_label("HP of Bo").press("Enter")
     n += 1
     wait_events(page, n)
-    while live(page, "cyberpunk_red").current.name != "Bo":
-        page.get_by_role("button", name="Next turn").click()
-        n += 1
-        wait_events(page, n)
+    enc = live(page, "cyberpunk_red")
+    while enc.current.name != "Bo":
+        n, enc = next_turn(page, n, "cyberpunk_red")
     ask = page.locator(".ts-enc-ask")
     ask.get_by_label("Bo: Death Save, enter your d10").wait_for()
     page.get_by_role("button", name="Next turn").click()  # waits for the roll
@@ -294,10 +304,7 @@ def stagger_and_down(page: Any, n: int) -> int:
         "Down, 1 turn left · loses its turn"
     seen = []
     for _ in range(10):
-        page.get_by_role("button", name="Next turn").click()
-        n += 1
-        wait_events(page, n)
-        enc = live(page, "horizon")
+        n, enc = next_turn(page, n, "horizon")
         seen.append(enc.current.name)
         if any("Bo is Down" in s for s in enc.history[-1].steps):
             break
@@ -330,10 +337,7 @@ def stunned(page: Any, n: int) -> int:
         "Stunned, 1 turn left · loses its turn", "Covered in oil"]
     seen = []
     for _ in range(8):
-        page.get_by_role("button", name="Next turn").click()
-        n += 1
-        wait_events(page, n)
-        enc = live(page, "d100")
+        n, enc = next_turn(page, n, "d100")
         seen.append(enc.current.name)
         if any("Bo is Stunned" in s for s in enc.history[-1].steps):
             break
@@ -383,7 +387,7 @@ def test_each_tap_on_next_turn_moves_the_turn(browser: Any, base_url: str) -> No
     """A tap on Next turn is drawn, then stored: after each of a round's taps (and the
     next round's first) the highlighted row and the round line name the combatant whose
     turn it is in the fold of the stored log, and only that row is current. Only the two
-    rows whose turn changed are drawn again (calculators/encounter-draw.js): the other four
+    rows whose turn changed are drawn again (calculators/encounter/draw.js): the other four
     are the same elements as before the tap. (How fast: `python -m scripts.bench.tap`, a
     benchmark, never a timed test.)"""
     ctx = browser.new_context(**PHONE)

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { expand, findAnswer, parseAnswers, rebuild, sameInputs, sameResult } from "../../calculators/answers.mjs";
+import { expand, findAnswer, parseAnswers, rebuild, sameInputs, sameResult } from "../../calculators/forms/answers.mjs";
 
 const result = { summary: "Target 40: 40% to succeed", values: [["Target", 40, "count"]],
   steps: [], odds: [], dice: [], highlight: [], notes: [] };

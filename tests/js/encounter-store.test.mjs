@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { jsonDepth, MAX_DEPTH, mergeEvents } from "../../calculators/encounter-store.js";
+import { jsonDepth, MAX_DEPTH, mergeEvents } from "../../calculators/encounter/store.js";
 
 test("depth is counted without parsing, strings skipped", () => {
   for (const [text, depth] of [["", 0], ["5", 0], ["[]", 1], ['{"a": [1, {"b": 2}]}', 3],

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { boundOf, stepped, unlikeOf } from "../../calculators/form.mjs";
+import { boundOf, stepped, unlikeOf } from "../../calculators/forms/form.mjs";
 
 test("a table bound follows the inputs it is keyed by; an unlisted combination has none", () => {
   // horizon.attack: "Magazine: 3Shots" for the Rusty Pistol; strikes use none

@@ -1,8 +1,8 @@
-// node --test: value formatting by kind (calculators/format.mjs, issue #11's contract).
+// node --test: value formatting by kind (calculators/forms/format.mjs, issue #11's contract).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { decimal, exactOf, formatValue, legacyFraction, percent } from "../../calculators/format.mjs";
+import { decimal, exactOf, formatValue, legacyFraction, percent } from "../../calculators/forms/format.mjs";
 
 const frac = (n, d) => ({ text: `${n}/${d}`, value: n / d });
 

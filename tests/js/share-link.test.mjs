@@ -1,4 +1,4 @@
-// node --test: a fight in a link's #fragment (calculators/share-link.mjs, issue 27): it
+// node --test: a fight in a link's #fragment (calculators/share/link.mjs, issue 27): it
 // goes there and back unchanged, and a hostile link is refused with a message saying why.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -6,7 +6,7 @@ import { test } from "node:test";
 import {
   LinkError, MAX_CODE, MAX_JSON, checkFight, checkView, decode, encode, fromBase64url, playerView,
   readFragment, toBase64url, woundWords,
-} from "../../calculators/share-link.mjs";
+} from "../../calculators/share/link.mjs";
 
 const GAME = "cyberpunk_red";
 const hp = (value, hi = 40) => ({ key: "hp", label: "HP", value, lo: -999, hi, tracked: true });

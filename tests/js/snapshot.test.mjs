@@ -1,9 +1,9 @@
 // node --test: the snapshot container. scripts/snapshot/sparse.mjs writes it at build
-// time and calculators/snapshot.mjs's expand() reads it in the browser: they must agree.
+// time and calculators/python/snapshot.mjs's expand() reads it in the browser: they must agree.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { expand, snapshotURL } from "../../calculators/snapshot.mjs";
+import { expand, snapshotURL } from "../../calculators/python/snapshot.mjs";
 import { PAGE, sparse } from "../../scripts/snapshot/sparse.mjs";
 
 /** Memory with zero pages between non-zero ones, and a short last page. */
@@ -30,6 +30,6 @@ test("a file of another format or a truncated one is refused with a clear messag
 
 test("the snapshot carries its wrapper's version (?snap=) so a new build fetches anew", () => {
   assert.equal(
-    snapshotURL("https://x.example/tableside/assets/calculators/pyodide-snapshot.mjs?snap=abc"),
+    snapshotURL("https://x.example/tableside/assets/calculators/python/pyodide-snapshot.mjs?snap=abc"),
     "https://x.example/tableside/assets/runtime/snapshot.bin.gz?snap=abc");
 });

@@ -6,7 +6,7 @@
 - A calculator page: each runtime file once, whether the browser keeps a disk cache (a
   persistent profile, as a phone) or not (a fresh incognito context), and afterwards all of
   them in the runtime cache with this build's hashes (the page stores what it fetched,
-  calculators/integrity.mjs; the worker the modules it imported, from the browser's copy).
+  calculators/python/integrity.mjs; the worker the modules it imported, from the browser's copy).
 
 Served as GitHub Pages serves (Cache-Control: max-age=600) by a server that counts the
 requests for each file.
@@ -173,7 +173,7 @@ def test_a_stale_http_cached_copy_is_not_kept(browser: Any, counting: Counting,
                                               site_dir: Path, tmp_path: Path) -> None:
     # The page's first download of the snapshot gets other bytes (valid gzip, wrong
     # content: an older deploy's file still fresh in the HTTP cache). The page refuses
-    # them, visibly (#9: calculators/integrity.mjs, a changed file is never run); on the
+    # them, visibly (#9: calculators/python/integrity.mjs, a changed file is never run); on the
     # next load the worker sees the wrong hash, downloads the real file once and keeps it.
     rel = "assets/runtime/snapshot.bin.gz"
     counting.first_bytes[rel] = gzip.compress(b"TSSPARS1" + bytes(8))
@@ -185,11 +185,11 @@ def test_a_stale_http_cached_copy_is_not_kept(browser: Any, counting: Counting,
         page.wait_for_function("() => document.documentElement.dataset.tsPython === 'failed'",
                                timeout=120_000)
         status = page.locator(".ts-calc:not([hidden]) .ts-status").first
-        # Python's worker checks the file as it reads it (integrity.mjs), before any memory
+        # Python's worker checks the file as it reads it (python/integrity.mjs), before any memory
         assert "could not be verified: snapshot.bin.gz" in status.inner_text()
         wait_sw_ready(page)
         assert rel not in runtime_cache(page)
-        # The refused snapshot's inflated copy is dropped too (snapshot.mjs).
+        # The refused snapshot's inflated copy is dropped too (python/snapshot.mjs).
         page.wait_for_function("async () => !(await caches.has('tableside-snapshot-raw'))",
                                timeout=30_000)
         page.reload()

@@ -19,7 +19,7 @@ def assigned(state: PageState) -> set[str]:
     name = re.sub(r"-(\w)", lambda m: m.group(1).upper(), state.attr.removeprefix("data-"))
     setter = re.compile(rf"dataset\.{name}\s*=(?!=)(.*)")
     found: set[str] = set()
-    for path in sorted(UI.glob("*.*js")):
+    for path in sorted(UI.rglob("*.*js")):
         for m in setter.finditer(path.read_text("utf-8")):
             found |= set(re.findall(r'"([^"]*)"', m.group(1)))
     return found

@@ -1,12 +1,12 @@
 // What a warm start finds already done in a built site's Pyodide snapshot, and what
-// bridge.py's prepare() would still import: restores <site>/assets/runtime/snapshot.bin.gz
-// in Node (the page's own expand(), then Pyodide's loader, as pyodide-snapshot.mjs does),
+// python/bridge.py's prepare() would still import: restores <site>/assets/runtime/snapshot.bin.gz
+// in Node (the page's own expand(), then Pyodide's loader, as python/pyodide-snapshot.mjs does),
 // writes the bundle where PyScript does, runs prepare() and prints one JSON line.
-// Usage: node tests/perf/snapshot_state.mjs <site> <bridge.py>   (tests/perf/test_snapshot.py)
+// Usage: node tests/perf/snapshot_state.mjs <site> <python/bridge.py>   (tests/perf/test_snapshot.py)
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
-import { expand } from "../../calculators/snapshot.mjs";
+import { expand } from "../../calculators/python/snapshot.mjs";
 
 const [site, bridge] = process.argv.slice(2);
 const memory = expand(new Uint8Array(gunzipSync(
@@ -27,7 +27,7 @@ state = {"modules": sorted(m for m in before if m.startswith("rules_pkg")),
 if state["games_found"] is not None:
     state["games_found"] = state["games_found"].currsize
 bridge = {"__name__": "tableside_bridge"}  # its prepare() only: no js here
-exec(compile(BRIDGE, "bridge.py", "exec"), bridge)
+exec(compile(BRIDGE, "python/bridge.py", "exec"), bridge)
 bridge["prepare"]()
 state["imported_by_prepare"] = sorted(set(sys.modules) - before)
 json.dumps(state)

@@ -1,4 +1,4 @@
-"""The first answer comes before Python's runtime (issue 13, calculators/boot.mjs `settled`).
+"""The first answer comes before Python's runtime (issue 13, calculators/python/boot.mjs `settled`).
 
 Reading the runtime from the cache into the page, hashing it and compiling it is main-thread
 work; started from the head, it held the page's parsing and so the answers worked out ahead
@@ -21,7 +21,7 @@ RUNTIME = ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip", "tablesid
 
 READY = "() => document.documentElement.dataset.tsPython === 'ready'"
 # Python's worker downloads it all itself: its Resource Timing, on the page's clock, is the
-# detail of python-client.mjs's mark.
+# detail of python/client.mjs's mark.
 WORKER = """const WORKER = () => performance.getEntriesByName("tableside:python-worker-ready")
   .flatMap((m) => m.detail.resources);"""
 READ = """() => {

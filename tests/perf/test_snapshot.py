@@ -81,8 +81,8 @@ def test_the_cache_key_follows_the_bundle_and_the_standard_library() -> None:
 def test_the_site_ships_a_snapshot_of_its_own_bundle(site_dir: Path) -> None:
     m = manifest(site_dir)
     assert "snapshot" in m, "the build made no snapshot (is node on PATH?)"
-    assert m["pyodide"].startswith("pyodide-snapshot.mjs?snap=")
-    assert (site_dir / "assets" / "calculators" / "pyodide-snapshot.mjs").is_file()
+    assert m["pyodide"].startswith("python/pyodide-snapshot.mjs?snap=")
+    assert (site_dir / "assets" / "calculators" / "python/pyodide-snapshot.mjs").is_file()
     gz = (site_dir / "assets" / "runtime" / hook.SNAPSHOT_NAME).read_bytes()
     assert hook.hashlib.sha256(gz).hexdigest() == m["snapshot_sha256"]
     assert len(gzip.decompress(gz)) > 10_000_000  # Python's whole memory, not a stub
@@ -97,11 +97,12 @@ def test_the_site_ships_a_snapshot_of_its_own_bundle(site_dir: Path) -> None:
 
 def test_a_snapshot_start_finds_the_bridge_prepared(site_dir: Path) -> None:
     """The shipped snapshot, restored (in Node, as the page does), already holds what
-    bridge.py's prepare() does at start: every game and the encounter tracker imported,
+    python/bridge.py's prepare() does at start: every game and the encounter tracker imported,
     the registry built and the games found. So prepare() imports nothing there (it used
     to compile the encounter tracker's 11 modules from the zip at every warm start)."""
     out = subprocess.run(["node", str(ROOT / "tests/perf/snapshot_state.mjs"), str(site_dir),
-                          str(ROOT / "calculators/bridge.py")], capture_output=True, text=True,
+                          str(ROOT / "calculators/python/bridge.py")],
+                         capture_output=True, text=True,
                          timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stderr[-2000:]
     state = json.loads(out.stdout.strip().splitlines()[-1])
@@ -124,7 +125,7 @@ def _profile_page(site_dir: Path) -> tuple[str, str]:
     raise AssertionError(f"no Horizon page with {CALC}")
 
 
-# The start-up's states as calculators/boot.mjs enters them (<html data-ts-boot>).
+# The start-up's states as calculators/python/boot.mjs enters them (<html data-ts-boot>).
 RECORD_BOOT = """
 window.__bootStates = [];
 new MutationObserver(() => {
@@ -137,7 +138,7 @@ new MutationObserver(() => {
 def _compute(browser: Any, url: str, ap: int, plain: bool = False,
              no_snapshot_file: bool = False) -> tuple[str, list[str], list[str], list[str]]:
     """Compute CALC on the page; returns its summary, the URLs fetched, console warnings
-    and the start-up's states (boot.mjs), in order."""
+    and the start-up's states (python/boot.mjs), in order."""
     ctx = browser.new_context(service_workers="block")  # routes must see runtime.json
     if no_snapshot_file:  # a host that lost the file: the page must start plainly
         ctx.route(f"**/{hook.SNAPSHOT_NAME}*", lambda route: route.fulfill(status=404))
@@ -203,4 +204,4 @@ def test_a_missing_snapshot_falls_back_to_the_plain_start(browser: Any, base_url
     assert got == expected
     assert any(hook.SNAPSHOT_NAME in u for u in urls)
     assert any("could not be used" in w for w in warnings), warnings
-    assert states == ["fetching", "snapshot", "plain", "ready"]  # boot.mjs's fallback
+    assert states == ["fetching", "snapshot", "plain", "ready"]  # python/boot.mjs's fallback

@@ -1,7 +1,8 @@
-"""How the browser gets the snapshot's bytes (calculators/snapshot.mjs, snapshot-worker.mjs).
+"""How the browser gets the snapshot's bytes (calculators/python/snapshot.mjs,
+snapshot-worker.mjs).
 
 The snapshot file is Python's memory without its all-zero pages (scripts/snapshot/
-sparse.mjs writes it, `expand()` in snapshot.mjs reads it). A first visit fetches and
+sparse.mjs writes it, `expand()` in python/snapshot.mjs reads it). A first visit fetches and
 inflates it in a worker and keeps the inflated bytes in Cache Storage; later visits read
 them from there. A slow link uses the snapshot only when the browser already has it.
 Every path must end in CPython's answer; a damaged cached copy must not break anything.
@@ -90,7 +91,7 @@ def test_sparse_and_expand_round_trip() -> None:
     node = shutil.which("node")
     assert node, "node is needed (make setup)"
     script = ROUND_TRIP % {"sparse": ROOT / "scripts" / "snapshot" / "sparse.mjs",
-                           "reader": ROOT / "calculators" / "snapshot.mjs"}
+                           "reader": ROOT / "calculators" / "python/snapshot.mjs"}
     proc = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True,
                           text=True, timeout=60, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
@@ -212,9 +213,9 @@ def test_without_the_worker_the_page_inflates_the_snapshot_itself(
         browser: Any, base_url: str, site_dir: Path) -> None:
     path, weapon = _profile_page(site_dir)
     ctx = browser.new_context(service_workers="block")
-    # Python on the page (its worker missing: python-client.mjs's NoWorker), and no
+    # Python on the page (its worker missing: python/client.mjs's NoWorker), and no
     # snapshot worker either
-    ctx.route("**/python-worker.mjs*", lambda route: route.fulfill(status=404))
+    ctx.route("**/python/worker.mjs*", lambda route: route.fulfill(status=404))
     ctx.route("**/snapshot-worker.mjs*", lambda route: route.fulfill(status=404))
     try:
         got, state, warnings = _visit(ctx, base_url + path, 9)

@@ -97,6 +97,6 @@ def test_json_depth_skips_strings(text: str, depth: int) -> None:
 
 
 def test_the_page_stores_no_deeper_than_the_engine_reads() -> None:
-    js = (ROOT / "calculators" / "encounter-store.js").read_text(encoding="utf-8")
+    js = (ROOT / "calculators" / "encounter/store.js").read_text(encoding="utf-8")
     m = re.search(r"export const MAX_DEPTH = (\d+);", js)
     assert m and int(m.group(1)) == LIMITS.depth

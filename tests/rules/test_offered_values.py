@@ -5,7 +5,7 @@ or a RulesError that names an input (its label), so a player knows what to chang
 
 "Valid values of the others" are what the form can hold: each within its declared limits,
 kept within the limits that follow other inputs (registry.Bound) and off the value another
-input holds (registry.Unlike), as the form's steppers keep them (calculators/form.mjs).
+input holds (registry.Unlike), as the form's steppers keep them (calculators/forms/form.mjs).
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ import base64
 import hashlib
 import html
 import json
+import posixpath
 import re
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -22,7 +23,8 @@ from scripts.site import subresources
 
 TAG = re.compile(r'<(script|link)\b([^>]*)>')
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
-IMPORT = re.compile(r'^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\./[^"]+)"', re.MULTILINE | re.DOTALL)
+IMPORT = re.compile(r'^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.\.?/[^"]+)"',
+                    re.MULTILINE | re.DOTALL)
 
 
 def sri(path: Path) -> str:
@@ -77,17 +79,18 @@ def test_every_module_the_page_imports_is_preloaded_with_integrity(site_dir: Pat
     while todo:
         name = todo.pop()
         for ref in IMPORT.findall((ui / name).read_text("utf-8")):
-            dep = ref[2:]
+            dep = posixpath.normpath(posixpath.join(posixpath.dirname(name), ref))
             if dep not in needed:
                 needed.add(dep)
                 todo.append(dep)
-    assert {"boot.mjs", "pyscript.mjs", "integrity.mjs", "guards.mjs", "snapshot.mjs"} <= needed
+    assert {"python/boot.mjs", "python/pyscript.mjs", "python/integrity.mjs", "guards.mjs",
+            "python/snapshot.mjs"} <= needed
     for page in pages(site_dir):
         text = page.read_text("utf-8")
         script = re.search(r'<script [^>]*src="[^"]*assets/calculators/tableside\.js"', text)
         assert script, page
         text = text[:script.start()]
-        preloaded = {site_path(site_dir, page, a["href"]).rsplit("/", 1)[1]
+        preloaded = {site_path(site_dir, page, a["href"]).removeprefix("assets/calculators/")
                      for tag, attrs in TAG.findall(text)
                      if (a := dict(ATTR.findall(attrs))).get("rel") == "modulepreload"
                      and a.get("integrity")}

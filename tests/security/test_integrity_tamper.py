@@ -92,21 +92,23 @@ CASES: dict[str, tuple[Callable[[Path], Path], Callable[[Path], None], str]] = {
     "wasm": (lambda s: s / R / "pyodide/pyodide.asm.wasm", flip_middle, "pyodide.asm.wasm"),
     "stdlib": (lambda s: s / R / "pyodide/python_stdlib.zip", flip_middle, "python_stdlib.zip"),
     "tableside.zip": (lambda s: s / R / "tableside.zip", flip_middle, "tableside.zip"),
-    "bridge.py": (lambda s: s / "assets/calculators/bridge.py",
-                  lambda p: replace(p, p.read_bytes()
-                                    + b"\nimport js\njs.eval('" + FLAG.encode() + b"')\n"),
-                  "bridge.py"),
+    "python/bridge.py": (lambda s: s / "assets/calculators/python/bridge.py",
+                         lambda p: replace(p, p.read_bytes()
+                                           + b"\nimport js\njs.eval('" + FLAG.encode()
+                                           + b"')\n"),
+                         "python/bridge.py"),
     # Python's worker checks the file itself, before its memory (snapshot.bin.gz); on the
     # page, the memory is checked ("the Python snapshot")
     "snapshot": (lambda s: s / R / "snapshot.bin.gz", change_snapshot_memory, "snapshot"),
-    "snapshot-worker.mjs": (lambda s: s / "assets/calculators/snapshot-worker.mjs",
-                            append_flag, "snapshot-worker.mjs"),
-    "python-worker.mjs": (lambda s: s / "assets/calculators/python-worker.mjs",
-                          append_flag, "python-worker.mjs"),
+    "python/snapshot-worker.mjs": (
+        lambda s: s / "assets/calculators/python/snapshot-worker.mjs", append_flag,
+        "python/snapshot-worker.mjs"),
+    "python/worker.mjs": (lambda s: s / "assets/calculators/python/worker.mjs",
+                          append_flag, "python/worker.mjs"),
 }
 # Files only Python on the page uses (PyScript, the snapshot's own worker): checked with
-# Python's worker missing, as in a browser that cannot run it (python-client.mjs).
-ON_THE_PAGE = {"pyscript-core-chunk", "snapshot-worker.mjs"}
+# Python's worker missing, as in a browser that cannot run it (python/client.mjs).
+ON_THE_PAGE = {"pyscript-core-chunk", "python/snapshot-worker.mjs"}
 
 
 @pytest.mark.browser
@@ -121,7 +123,7 @@ def test_a_changed_runtime_file_is_refused_visibly(kind: str, browser: Any, site
     change(target)
     ctx = browser.new_context(service_workers="block")
     if kind in ON_THE_PAGE:
-        ctx.route("**/python-worker.mjs*", lambda route: route.fulfill(status=404))
+        ctx.route("**/python/worker.mjs*", lambda route: route.fulfill(status=404))
     page = ctx.new_page()
     try:
         page.goto(f"{url}{kind}/{page_with(site_dir, 'data-calc=')}")
@@ -129,7 +131,7 @@ def test_a_changed_runtime_file_is_refused_visibly(kind: str, browser: Any, site
                                "document.documentElement.dataset.tsPython)", timeout=PY_MS)
         html = page.locator("html")
         assert html.get_attribute("data-ts-python") == "failed"
-        assert html.get_attribute("data-ts-boot") == "failed"  # calculators/boot.mjs
+        assert html.get_attribute("data-ts-boot") == "failed"  # calculators/python/boot.mjs
         assert html.get_attribute("data-ts-integrity") == "failed"
         host = open_calc(page, ".ts-calc")
         status = host.locator(".ts-status")
@@ -164,7 +166,7 @@ def test_the_untouched_copy_computes(browser: Any, site_dir: Path,
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("module", ["tableside.js", "form.mjs"])
+@pytest.mark.parametrize("module", ["tableside.js", "forms/form.mjs"])
 def test_changed_calculator_code_never_runs_and_every_slot_says_so(
         module: str, browser: Any, site_dir: Path, server: tuple[Path, str]) -> None:
     """The page's own modules carry `integrity`: the browser refuses a changed copy before

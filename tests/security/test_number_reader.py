@@ -1,4 +1,4 @@
-"""One number reader (issue 24 item 8): the link check (guards.mjs, url-state.mjs) and the
+"""One number reader (issue 24 item 8): the link check (guards.mjs, forms/url-state.mjs) and the
 engine (rules_pkg.registry._to_int) read a whole number the same way, with the rule
 declared once (registry.WHOLE_NUMBER, given to the browser as each int input's `pattern`),
 so a link's value is used exactly when the note says so. A hostile corpus of numbers."""

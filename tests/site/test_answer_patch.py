@@ -1,6 +1,6 @@
 """A change's answer carried as a patch over its starting answer (scripts/site/answer_patch.py,
 issue 26): the patch gives the answer back exactly, and the browser's reader
-(calculators/answers.mjs's parseAnswers, run under Node) makes every built page's answers
+(calculators/forms/answers.mjs's parseAnswers, run under Node) makes every built page's answers
 into the very entries the Python reader does (page_answers.carried, which
 test_page_answers.py checks against rules_pkg's own answers)."""
 
@@ -61,7 +61,7 @@ def test_the_browser_reads_every_page_s_answers_as_python_does(site_dir: Path) -
     page_answers.carried's entries (patches made whole, fractions expanded)."""
     node = shutil.which("node")
     assert node, "node is needed (make setup)"
-    module = json.dumps((ROOT / "calculators/answers.mjs").as_uri())
+    module = json.dumps((ROOT / "calculators/forms/answers.mjs").as_uri())
     script = (f"import {{ parseAnswers }} from {module}"
               + ";\nlet text = ''; process.stdin.on('data', (d) => { text += d; });\n"
               "process.stdin.on('end', () => { for (const el of JSON.parse(text)) "

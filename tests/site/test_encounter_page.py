@@ -34,8 +34,8 @@ def test_encounter_page(site_dir: Path, game: str) -> None:
 
 def test_tracker_scripts_are_shipped_and_precached(site_dir: Path) -> None:
     sw = (site_dir / "sw.js").read_text("utf-8")
-    for name in ("encounter.js", "encounter-apply.js", "encounter-engine.js", "encounter-panels.js",
-                 "encounter-store.js",
-                 "encounter-view.js", "encounter.css"):
+    for name in ("encounter/page.js", "encounter/apply.js", "encounter/engine.js",
+                 "encounter/panels.js", "encounter/store.js", "encounter/view.js",
+                 "encounter/encounter.css"):
         assert (site_dir / "assets" / "calculators" / name).is_file()
         assert f"assets/calculators/{name}" in sw

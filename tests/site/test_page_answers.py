@@ -85,7 +85,7 @@ def test_nothing_rolled_is_worked_out_ahead(site_dir: Path) -> None:
 
 
 def test_inputs_are_as_the_form_holds_them() -> None:
-    """form.mjs writes String(value) into a box, a checkbox's state, a select's value (the
+    """forms/form.mjs writes String(value) into a box, a checkbox's state, a select's value (the
     default when the value is not a choice); readInputs reads those back."""
     calc = rules_pkg.get("d100.test")
     kinds = {i.kind for i in calc.inputs}

@@ -14,7 +14,7 @@ from scripts.site import runtime
 
 GAMES = {"horizon": "horizon", "forbidden_lands": "forbidden-lands",
          "cyberpunk_red": "cyberpunk-red", "mecha": "mecha", "d100": "d100"}
-SHARE = ("share-link.mjs", "player-view.js", "encounter-share.js", "share.css", "qr/index.js")
+SHARE = ("share/link.mjs", "share/player-view.js", "share/gm.js", "share/share.css", "qr/index.js")
 
 
 @pytest.mark.parametrize("game", GAMES)
