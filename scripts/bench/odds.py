@@ -38,7 +38,7 @@ FIGHTS = {
     "horizon": ("horizon", [["defense", 0]], [["defense", 10]]),
     "mecha": ("mecha", [["vitality", 20]], [["vitality", 20], ["armour_dice", 2]]),
 }
-# marks the moments in the page itself (no polling delay in the figures); `paint`: the
+# marks the moments in the page itself (no polling delay in the figures); `answer`: the
 # answer in the page, then drawn (a task after the next frame: what the GM sees)
 WATCH = """(() => {
   const t = window.__odds = {ready: 0, opened: 0, tracker: 0, inserted: 0, answer: 0};
@@ -47,21 +47,23 @@ WATCH = """(() => {
     c.port1.onmessage = () => { t.answer = performance.now(); };
     c.port2.postMessage(0);
   });
-  new MutationObserver(() => {
-    const ready = document.documentElement.dataset.tsPython === "ready";
-    if (!t.ready && ready) t.ready = performance.now();
-    const panel = document.querySelector(".ts-enc-odds > summary");
-    if (t.ready && !t.opened && window.__openAtReady && panel && !panel.closest("[inert]")) {
-      t.opened = performance.now();
+  const seen = new MutationObserver(() => {  // (as little work as it can: it is timed too)
+    const now = performance.now();
+    if (!t.ready && document.documentElement.dataset.tsPython === "ready") t.ready = now;
+    const panel = t.ready && !t.opened && window.__openAtReady
+      && document.querySelector(".ts-enc-odds > summary");
+    if (panel && !panel.closest("[inert]")) {
+      t.opened = now;
       panel.click();
     }
-    const folded = document.querySelector(".ts-encounter[data-events]");
-    if (!t.tracker && folded) t.tracker = performance.now();
+    if (!t.tracker && document.querySelector(".ts-encounter[data-events]")) t.tracker = now;
     if (!t.inserted && document.querySelector(".ts-takeout-target")) {
-      t.inserted = performance.now();
+      t.inserted = now;
       painted();
     }
-  }).observe(document, {subtree: true, childList: true, attributes: true});
+    if (t.tracker && t.inserted) seen.disconnect();
+  });
+  seen.observe(document, {subtree: true, childList: true, attributes: true});
 })();"""
 SEED = """(([d, g]) => {
   localStorage.setItem('tableside:encounters', JSON.stringify({[d.id]: d}));
