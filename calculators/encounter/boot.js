@@ -52,9 +52,9 @@ export function layout(el) {
 }
 
 /**
- * Hold every control of `el` but those in `live` (elements, or boxes of them); `note`,
- * when given, floats above `bar` until released. `say` changes its words (progress);
- * `release` (idempotent) gives the controls back.
+ * Hold every control and folded panel of `el` but those in `live` (elements, or boxes of
+ * them); `note`, when given, floats above `bar` until released. `say` changes its words
+ * (progress); `release` (idempotent) gives the controls back.
  * @param {HTMLElement} el @param {HTMLElement} bar @param {HTMLElement[]} live @param {string} note
  */
 export function holdControls(el, bar, live, note) {
@@ -66,7 +66,7 @@ export function holdControls(el, bar, live, note) {
     c.disabled = true;
     held.push(c);
   }
-  const panels = [...el.querySelectorAll("details")];
+  const panels = [...el.querySelectorAll("details")].filter((d) => !live.some((k) => k.contains(d)));
   for (const d of panels) d.inert = true; // a summary cannot be disabled
   el.setAttribute("aria-busy", "true");
   const said = note ? h("p", { class: "ts-enc-wait", role: "status", text: note }) : null;

@@ -115,8 +115,9 @@ function mount(el) {
   }
   // the odds before the roll (#28): a panel of its own, folded like the others, so its
   // arrival moves nothing; it asks Python once it is first opened. Its module is fetched
-  // and checked while the page is idle (it draws nothing until mounted): opening the panel
-  // then waits for the answer only, not for a download on a slow phone
+  // and checked, and its stylesheet linked, while the page is idle (it draws nothing until
+  // mounted): opening the panel then waits for the answer only, not for a download on a
+  // slow phone, nor for the whole page restyled
   const oddsBox = h("div", { class: "ts-enc-oddsbox" });
   const odds = h("details", { class: "ts-enc-odds" }, h("summary", { text: "Odds before the roll" }),
     oddsBox);
@@ -126,12 +127,14 @@ function mount(el) {
   const loadOdds = () => (oddsModule ??= verifiedModules([new URL("../odds/panel.js", import.meta.url)])
     .then(() => import("../odds/panel.js"))
     .catch((err) => { oddsModule = null; throw err; })); // a failed fetch: tried again on opening
-  (window.requestIdleCallback || setTimeout)(() => { loadOdds().catch(() => {}); });
+  (window.requestIdleCallback || setTimeout)(() => { loadOdds().then((m) => m.ensureCss(), () => {}); });
   odds.addEventListener("toggle", () => {
     if (!odds.open || oddsBox.dataset.mounted !== undefined) return;
     oddsBox.dataset.mounted = "";
     loadOdds()
-      .then((m) => m.mountOdds(oddsBox, { game, now: () => ({ events: doc.events, state }), py, watch: el }))
+      .then((m) => m.mountOdds(oddsBox, { game, now: () => ({ events: doc.events, state }),
+        // the log Python holds (encounter/replay.js): a question sends only what is new
+        py: ({ events, ...req }) => pyHeld({ ...req, game }, events), watch: el }))
       .catch(show);
   });
 
@@ -425,8 +428,10 @@ function mount(el) {
     }).catch(show);
 
   // The fight as last folded, drawn at once (issue 26): Python's fold checks it, and wins.
-  // Until then the controls that need Python are held (encounter/boot.js).
-  const start = beforePython(el, bar, [moreBtn, exportBtn, notes, toggle], doc, (f) => {
+  // Until then the controls that need Python are held (encounter/boot.js); the odds panel
+  // stays live: it only asks, and its question waits for Python (a GM who opens it while
+  // Python starts has the answer as soon as it can be worked out).
+  const start = beforePython(el, bar, [moreBtn, exportBtn, notes, toggle, odds], doc, (f) => {
     ({ state } = f);
     next = { undo: f.undo, redo: f.redo };
     render(); // the calculators' "As … against" bar too: it is there when Python comes

@@ -28,7 +28,9 @@ const KEPT = 24; // answers kept per state of the fight: a question asked again 
 /** @typedef {{events: any[], state: any}} Now */
 /** @typedef {(req: Record<string, any>) => Promise<Record<string, any>>} Py */
 
-function ensureCss() {
+/** The panel's stylesheet (its rules style only the panel: linked ahead of mounting, it
+ * moves nothing, and mounting then restyles no page). */
+export function ensureCss() {
   if (document.querySelector(`link[href="${CSS_URL}"]`)) return;
   const integrity = sriFor(CSS_URL); // this build's stylesheet or none
   if (integrity) document.head.append(h("link", { rel: "stylesheet", href: CSS_URL, integrity }));

@@ -19,6 +19,7 @@ any work (Calculator.run validates first), so a call cannot freeze the tab.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -49,8 +50,8 @@ def run_json(calc_id: str, inputs_json: str) -> str:
 
 
 def prepare() -> None:
-    """Everything Python-only the bridge needs: rules_pkg from the bundle, every game and
-    the encounter tracker imported, the registry built. The build's snapshot maker
+    """Everything Python-only the bridge needs: rules_pkg from the bundle, every game, its
+    odds and the encounter tracker imported, the registry built. The build's snapshot maker
     (scripts/snapshot/make_snapshot.mjs) runs this very function, so a snapshot start
     finds it all done and imports nothing (the encounter tracker's modules alone took
     ~1 s to compile from the zip at each start when they were left out); on a plain
@@ -60,8 +61,13 @@ def prepare() -> None:
         sys.path.insert(0, path)
     import rules_pkg
     import rules_pkg.encounter.api
+    from rules_pkg import RulesError, takeout
+    from rules_pkg.registry import game_modules
 
     rules_pkg.calculators()  # import every game now, not on the first click
+    for game in game_modules():  # and its odds (#28): compiling one on the panel's first
+        with contextlib.suppress(RulesError):  # answer took ~0.1 s of it on a phone
+            takeout.attacks_of(game)  # (a game without odds yet: RulesError)
 
 
 def install() -> None:

@@ -116,3 +116,50 @@ def test_the_panel_shows_the_engines_odds(game: str, phone: Any, base_url: str) 
         panel.screenshot(path=str(shots / f"{slug}-odds-390.png"))
     assert not errors, errors
     assert not violations, violations
+
+
+def test_the_panel_opens_while_python_starts(phone: Any, base_url: str) -> None:
+    """The panel is not held with the tracker's controls while Python starts (it only
+    asks): a GM opens it at once, it says it is working out, and the engine's answer to
+    its first question (the current combatant against the first other, the first attack)
+    comes once Python is ready. Python is kept from starting (the worker's script held
+    back) until the panel is open, so the tap surely comes first."""
+    game = "cyberpunk_red"
+    slug, first, second, _ = FIGHTS[game]
+    stored = doc(game, first, second)
+    phone.add_init_script(
+        "(([d, g]) => { localStorage.setItem('tableside:encounters', JSON.stringify({[d.id]: d}));"
+        " localStorage.setItem('tableside:encounter-active', JSON.stringify({[g]: d.id})); })"
+        f"({json.dumps([stored, game])})")
+    held: list[Any] = []  # the page's checked fetch of the worker's script: Python waits
+
+    def hold(route: Any) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    released = False
+    phone.route("**/python/worker.mjs", hold)
+    page = phone.new_page()
+    page.goto(f"{base_url}{slug}/encounter/")
+    page.wait_for_function("() => document.querySelector('.ts-encounter[aria-busy] .ts-enc-odds')")
+    page.locator(".ts-enc-odds > summary").click(timeout=10_000)  # a tap: not if inert
+    status = page.locator(".ts-takeout-status")
+    status.wait_for()
+    assert page.evaluate("() => document.documentElement.dataset.tsPython") != "ready"
+    assert status.inner_text() == "Working out…"
+    assert page.evaluate("() => document.querySelector('.ts-enc-initbox').inert")  # held
+    page.wait_for_function("() => true", timeout=1000)  # (routes are served between calls)
+    assert held, "the worker's script was not asked for"
+    released = True
+    for route in held:
+        route.continue_()
+    wait_python(page)
+    reply = json.loads(api.handle_json(json.dumps(
+        {"op": "odds", "form": True, "game": game, "events": stored["events"]})))
+    assert reply["ok"] and [a["target"] for a in reply["odds"]] == ["g"], reply
+    want = reply["odds"][0]["out_by"][-1]["text"]
+    page.wait_for_function(
+        "(t) => document.querySelector('.ts-takeout-target[data-target=g] .ts-takeout-out-value')"
+        "?.dataset.out === t", arg=want, timeout=PY_READY_MS)

@@ -97,9 +97,10 @@ def test_the_site_ships_a_snapshot_of_its_own_bundle(site_dir: Path) -> None:
 
 def test_a_snapshot_start_finds_the_bridge_prepared(site_dir: Path) -> None:
     """The shipped snapshot, restored (in Node, as the page does), already holds what
-    python/bridge.py's prepare() does at start: every game and the encounter tracker imported,
-    the registry built and the games found. So prepare() imports nothing there (it used
-    to compile the encounter tracker's 11 modules from the zip at every warm start)."""
+    python/bridge.py's prepare() does at start: every game, its odds and the encounter
+    tracker imported, the registry built and the games found. So prepare() imports nothing
+    there (it used to compile the encounter tracker's 11 modules from the zip at every warm
+    start)."""
     out = subprocess.run(["node", str(ROOT / "tests/perf/snapshot_state.mjs"), str(site_dir),
                           str(ROOT / "calculators/python/bridge.py")],
                          capture_output=True, text=True,
@@ -109,6 +110,8 @@ def test_a_snapshot_start_finds_the_bridge_prepared(site_dir: Path) -> None:
     assert state["imported_by_prepare"] == []
     games = rules_pkg.registry.game_modules()
     assert {f"rules_pkg.{g}" for g in games} | {"rules_pkg.encounter.api"} <= set(state["modules"])
+    # and each game's odds (#28): the odds panel's first answer compiles nothing
+    assert {f"rules_pkg.{g}.takeout" for g in games} <= set(state["modules"])
     registry = json.loads((site_dir / "assets/calculators/registry.json").read_text("utf-8"))
     assert state["registry"] == sorted(c["id"] for c in registry)
     assert state["games_found"] == 1  # game_modules() already looked, once
