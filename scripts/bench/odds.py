@@ -119,7 +119,7 @@ def run(page_url: str, game: str, runs: int) -> tuple[list[float], list[float]]:
               .map((c) => `${c.op} ${Math.round(c.t0 - t0)}+${Math.round(c.t1 - c.t0)} ms`
                 + ` (${(c.bytes / 1000).toFixed(1)} kB)`)""", t["ready"])
             files = page.evaluate("""(t0) => performance.getEntriesByType('resource')
-              .filter((r) => /calculators\/odds\//.test(r.name))
+              .filter((r) => r.name.includes('/calculators/odds/'))
               .map((r) => `${r.name.split('/').pop()} ${Math.round(r.startTime - t0)}`
                 + `..${Math.round(r.responseEnd - t0)} ms`)""", t["ready"])
             opened, inserted = t["opened"] - t["ready"], t["inserted"] - t["ready"]
