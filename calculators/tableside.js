@@ -324,7 +324,7 @@ async function buildPage() {
     }
     checkLinkTarget(counts, registry);
     mountLog();
-    await new Promise((resolve) => inSlices(below, false, resolve));
+    await new Promise((resolve) => inSlices(below, false, () => resolve(undefined)));
   }
   if (target) {
     checkLinkTarget(counts, registry);
