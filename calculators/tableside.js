@@ -308,12 +308,40 @@ async function buildPage() {
     replace();
   } else {
     pinFragment();
-    buildAll(hosts);
+    // Built in the next frame, before it is drawn: not in the task of Material's own start
+    // (one task of ~0.2 s on a phone, Lighthouse's TBT: issue 26). There the page is laid
+    // out anyway, so finding the forms below the screen costs nothing more. Those in view
+    // or above it are built at once (built later, they would move what the reader sees);
+    // those below it (a weapon page's four) a slice at a time just after.
+    await beforeFrame();
+    groupDecks(hosts, registry);
+    const below = [];
+    for (const host of hosts) {
+      const index = indexOf.get(host) || 0;
+      if (!host.hidden && host.getBoundingClientRect().top > innerHeight) {
+        below.push(() => buildOne(host, registry, index, later));
+      } else buildOne(host, registry, index, later);
+    }
+    checkLinkTarget(counts, registry);
+    mountLog();
+    await new Promise((resolve) => inSlices(below, false, () => resolve(undefined)));
   }
-  checkLinkTarget(counts, registry);
-  mountLog(); // (once: already there after a deep link's first step)
+  if (target) {
+    checkLinkTarget(counts, registry);
+    mountLog(); // (once: already there after a deep link's first step)
+  }
   performance.mark("tableside:page-built"); // scripts/bench_next.py splits a next page by it
-  whenIdle(later, refreshLog);
+  if (later.length) inSlices(later, true, refreshLog);
+}
+
+/** Resolves in the next frame's animation callbacks, before that frame's layout and paint
+ * (at once in a hidden tab, which draws no frame). @returns {Promise<void>} */
+function beforeFrame() {
+  return new Promise((resolve) => {
+    if (document.visibilityState === "hidden") { resolve(); return; }
+    const timer = setTimeout(resolve, 1000); // no frame coming (rAF paused): go on anyway
+    requestAnimationFrame(() => { clearTimeout(timer); resolve(); });
+  });
 }
 
 /** Build one calculator now, or, for a panel behind a tab, when the page is idle.
@@ -344,19 +372,30 @@ function buildOne(host, registry, index, later) {
 // Python's start (same main thread) by ~0.1 s on a desktop and ~0.4 s on a phone.
 // Selecting a tab builds its panel at once if it is still waiting (selectTab).
 
-/** @param {(() => void)[]} jobs @param {() => void} done run once every job has run */
-function whenIdle(jobs, done) {
-  const next = (deadline) => {
-    while (jobs.length && (!deadline || deadline.timeRemaining() > 4 || deadline.didTimeout)) {
-      jobs.shift()();
+// A slice stops after SLICE_MS, so that a phone (4x slower than this machine in Lighthouse's
+// model) sees no task over 50 ms: an idle period may last 50 ms, and one filled with forms
+// was a long task on a phone (TBT, issue 26).
+const SLICE_MS = 8;
+
+/** Run `jobs` in slices of about SLICE_MS (at least one job each), each a task of its own:
+ * when the page is idle (`idle`), else as soon as the browser has done what it had queued;
+ * then `done`, once every job has run.
+ * @param {(() => void)[]} jobs @param {boolean} idle @param {() => void} done */
+function inSlices(jobs, idle, done) {
+  const next = (/** @type {IdleDeadline | undefined} */ deadline) => {
+    const end = performance.now() + SLICE_MS;
+    do {
+      jobs.shift()?.();
       if (deadline && deadline.didTimeout) break; // one per forced turn, then yield again
-    }
+    } while (jobs.length && performance.now() < end
+      && (!deadline || deadline.timeRemaining() > 4));
     if (jobs.length) schedule();
     else done();
   };
-  const schedule = () => (window.requestIdleCallback
-    ? requestIdleCallback(next, { timeout: 1000 }) : setTimeout(next, 50));
+  const schedule = () => (idle && window.requestIdleCallback
+    ? requestIdleCallback(next, { timeout: 1000 }) : setTimeout(next, idle ? 50 : 0));
   if (jobs.length) schedule();
+  else done();
 }
 
 // Each page, the first included, once Material has mounted its own components (its
