@@ -236,9 +236,9 @@ EVENT_TYPES: dict[str, type[Any]] = {t.KIND: t for t in typing.get_args(Event)}
 # --- JSON ------------------------------------------------------------------------------
 def to_dict(event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"type": event.KIND}
-    for f in dataclasses.fields(event):
-        v = getattr(event, f.name)
-        out[f.name] = [list(x) if isinstance(x, tuple) else x for x in v] \
+    for name in _spec(type(event))[2]:
+        v = getattr(event, name)
+        out[name] = [list(x) if isinstance(x, tuple) else x for x in v] \
             if isinstance(v, tuple) else v
     return out
 
@@ -314,8 +314,10 @@ def _plain(typ: str) -> Callable[[Any], bool]:
     return lambda v: False  # lists: the full check builds the tuple
 
 
-# per event type: its field names, and per field (name, required, plain check, type)
-_Spec = tuple[frozenset[str], tuple[tuple[str, bool, Callable[[Any], bool], str], ...]]
+# per event type (worked out once): its field names, and "type"; per field (name,
+# required, plain check, type); the field names in order
+_Spec = tuple[frozenset[str], tuple[tuple[str, bool, Callable[[Any], bool], str], ...],
+              tuple[str, ...]]
 _SPECS: dict[type[Any], _Spec] = {}
 
 
@@ -327,7 +329,8 @@ def _spec(cls: type[Any]) -> _Spec:
             frozenset(f.name for f in fs) | {"type"},
             tuple((f.name, f.default is dataclasses.MISSING,
                    (lambda v: type(v) is int and 0 <= v <= MAX_SEED) if f.name == "seed"
-                   else _plain(str(f.type)), str(f.type)) for f in fs))
+                   else _plain(str(f.type)), str(f.type)) for f in fs),
+            tuple(f.name for f in fs))
     return spec
 
 
@@ -339,7 +342,7 @@ def from_dict(raw: Any, where: str = "event") -> Event:
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise RulesError(f"{where} has an unknown type {str(kind)[:30]!r}")
-    names, fields = _spec(cls)
+    names, fields, _ = _spec(cls)
     if not names.issuperset(raw):
         extra = sorted(set(raw) - names)
         raise RulesError(f"{where} ({kind}) has unknown field(s): {', '.join(extra)[:80]}")
