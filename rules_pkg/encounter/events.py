@@ -315,9 +315,9 @@ def _plain(typ: str) -> Callable[[Any], bool]:
 
 
 # per event type (worked out once): its field names, and "type"; per field (name,
-# required, plain check, type); the field names in order
+# required, plain check, type); the field names in order; the defaults
 _Spec = tuple[frozenset[str], tuple[tuple[str, bool, Callable[[Any], bool], str], ...],
-              tuple[str, ...]]
+              tuple[str, ...], dict[str, Any]]
 _SPECS: dict[type[Any], _Spec] = {}
 
 
@@ -330,7 +330,11 @@ def _spec(cls: type[Any]) -> _Spec:
             tuple((f.name, f.default is dataclasses.MISSING,
                    (lambda v: type(v) is int and 0 <= v <= MAX_SEED) if f.name == "seed"
                    else _plain(str(f.type)), str(f.type)) for f in fs),
-            tuple(f.name for f in fs))
+            tuple(f.name for f in fs),
+            {f.name: f.default for f in fs if f.default is not dataclasses.MISSING})
+        if hasattr(cls, "__post_init__") or any(f.default_factory is not dataclasses.MISSING
+                                                or not f.init for f in fs):
+            raise TypeError(f"{cls.__name__}: from_dict builds plain frozen dataclasses")
     return spec
 
 
@@ -342,7 +346,7 @@ def from_dict(raw: Any, where: str = "event") -> Event:
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise RulesError(f"{where} has an unknown type {str(kind)[:30]!r}")
-    names, fields, _ = _spec(cls)
+    names, fields, _, defaults = _spec(cls)
     if not names.issuperset(raw):
         extra = sorted(set(raw) - names)
         raise RulesError(f"{where} ({kind}) has unknown field(s): {', '.join(extra)[:80]}")
@@ -359,5 +363,8 @@ def from_dict(raw: Any, where: str = "event") -> Event:
             args[name] = _int(v, f"{where} seed", 0, MAX_SEED)
         else:
             args[name] = _FIELD[typ](v, f"{where} ({kind}) {name}")
-    event: Event = cls(**args)
+    # as cls(**args) makes it (every field from args or its default, nothing to check
+    # after), without the frozen __init__'s one object.__setattr__ per field
+    event: Event = object.__new__(cls)
+    event.__dict__.update(defaults, **args)
     return event
