@@ -67,8 +67,8 @@ UI_FILES = ("tableside.js", "tableside.css", "bridge.py", "boot.mjs", "pyscript.
 PAGE_MODULES = ("integrity.mjs", "snapshot.mjs", "boot.mjs", "pyscript.mjs",
                 "python-client.mjs", "dom.mjs", "guards.mjs", "anchor.mjs", "format.mjs",
                 "form.mjs", "url-state.mjs", "result.mjs", "decks.mjs", "rolllog.mjs",
-                "encounter-store.js", "encounter-engine.js", "encounter-apply.js",
-                "runtime-cache.mjs", "ahead.mjs",
+                "encounter-store.js", "encounter-engine.js", "encounter-replay.js",
+                "encounter-apply.js", "runtime-cache.mjs", "ahead.mjs",
                 "answers.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
 PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript",
