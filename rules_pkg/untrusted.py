@@ -51,7 +51,14 @@ _STEP = str.maketrans({"[": "1", "{": "1", "]": "0", "}": "0"})
 def json_depth(text: str) -> int:
     """How deeply JSON text nests its arrays and objects, counted without parsing (strings
     skipped): linear, with no recursion, whatever the text."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if "\\" not in text and text.count('"') % 2 == 0:
+        # no escapes: every other quote opens a string, so the text between a closing
+        # quote and the next opening one is outside strings (a third faster than _STRING
+        # on a 5,000-event file, read on every import and reload: issue 24)
+        outside = "".join(text.split('"')[::2])
+    else:
+        outside = _STRING.sub("", text)
+    brackets = _NOT_BRACKET.sub("", outside)
     if not brackets:
         return 0
     return max(accumulate(1 if c == "1" else -1 for c in brackets.translate(_STEP)))

@@ -10,6 +10,9 @@ import { SCHEMA, activeEncounter, newEid, saveEncounter } from "./store.js";
 import { verifiedModules } from "../python/integrity.mjs";
 import { h, uid } from "../dom.mjs";
 import { EncounterError, migrated, py } from "./engine.js";
+// the log the worker holds (rules_pkg/encounter/held.py): a fold sends only what is new,
+// not a stored 5,000-event fight with every calculator's answer (issue 24)
+import { pyHeld } from "./replay.js";
 
 /**
  * Append one event to the game's active encounter (with a new id unless it has one).
@@ -39,7 +42,7 @@ async function onResult(e) {
     if (doc.schema !== SCHEMA) await migrated(doc);
     reply = await py({ op: "propose", game, calc, inputs, result });
     if (!reply.proposals.length) return;
-    state = (await py({ op: "fold", game, events: doc.events })).state;
+    state = (await pyHeld({ op: "fold", game }, doc.events)).state;
   } catch (err) {
     console.warn("Tableside encounter:", err);
     return;
@@ -120,7 +123,7 @@ function several(game, props, rid, all, state, said) {
         if (isActive(after.events, id)) continue; // already applied to this one
         after = appendEvent(game, { ...p.event, target, eid: id, ...(p.event.type === "hit" ? { seed: fnv(id) } : {}) });
       }
-      const s = (await py({ op: "fold", game, events: after.events })).state;
+      const s = (await pyHeld({ op: "fold", game }, after.events)).state;
       said.textContent = `Applied in “${after.name}” to ${who.length}: `
         + s.history.slice(-who.length).map((/** @type {any} */ x) => x.summary).join("; ");
       go.removeAttribute("disabled");
@@ -188,7 +191,7 @@ function applyButton(game, p, rid, who, said) {
       const undone = undoOf(doc.events, id);
       const after = undone ? appendEvent(game, { type: "undo", of: undone }) // applied again: redo
         : appendEvent(game, { ...p.event, target: who(), eid: id, ...(p.event.type === "hit" ? { seed: fnv(id) } : {}) });
-      const s = (await py({ op: "fold", game, events: after.events })).state;
+      const s = (await pyHeld({ op: "fold", game }, after.events)).state;
       said.textContent = `Applied in “${after.name}”: ${s.history[s.history.length - 1].summary}`;
     } catch (err) {
       said.textContent = err instanceof Error ? err.message : String(err);
@@ -238,7 +241,7 @@ async function previewFor(game, props, rid, target, out) {
   const event = { ...p.event, target, eid: `${id}.p`, ...(p.event.type === "hit" ? { seed: fnv(id) } : {}) };
   const done = isActive(doc.events, id);
   try { // applied: what it did; not yet: what it would do
-    const s = (await py({ op: "fold", game, events: done ? doc.events : [...doc.events, event] })).state;
+    const s = (await pyHeld({ op: "fold", game }, done ? doc.events : [...doc.events, event])).state;
     const who = s.combatants.find((/** @type {any} */ c) => c.id === target);
     const line = done ? s.history.find((/** @type {any} */ x) => x.eid === id) : s.history[s.history.length - 1];
     out.textContent = `Against ${who?.name || "?"}: ${line?.summary || ""}`;

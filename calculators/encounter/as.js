@@ -13,7 +13,7 @@ import { pyHeld } from "./replay.js";
  * @param {{game: string, el: HTMLElement, state: () => any, events: () => any[],
  *   show: (err: unknown) => void}} fight the tracker: its element (whose `data-target` says
  *   the chosen target), its state and log as they are now, and where errors are shown
- * @returns {() => void} call once a new state is drawn
+ * @returns {(ask?: boolean) => void} call once a new state is drawn
  */
 export function followFight(box, { game, el, state, events, show }) {
   const actor = h("select", { id: "ts-enc-actor" });
@@ -57,7 +57,9 @@ export function followFight(box, { game, el, state, events, show }) {
     }
   });
 
-  return () => {
+  /** @param {boolean} [ask] false: the pickers only, no numbers asked for yet (the fight
+   * as last saved is drawn, and Python's fold has not checked it: issue 24) */
+  return (ask = true) => {
     const s = state();
     const list = s.combatants.map((/** @type {any} */ c) => [c.id, c.name]);
     const keep = [actor.value || s.current || "", target.value || el.dataset.target || ""];
@@ -73,7 +75,7 @@ export function followFight(box, { game, el, state, events, show }) {
     el.dataset.target = target.value;
     const now = JSON.stringify([actor.value, target.value, box.querySelectorAll(".ts-calc form").length,
       ...s.combatants.filter((/** @type {any} */ c) => c.id === actor.value || c.id === target.value)]);
-    if (now === filled) return;
+    if (now === filled || !ask) return;
     filled = now;
     fill().catch(show); // the numbers changed: the calculators follow
   };

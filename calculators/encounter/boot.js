@@ -119,6 +119,12 @@ export function beforePython(el, bar, live, doc, draw) {
 /** "Checking the fight with the rules: 1,280 of 5,000 events…"
  * @param {Record<string, any>} r a partial fold reply: folded, total */
 export function checking(r) {
-  return `Checking the fight with the rules: ${r.folded.toLocaleString("en")} of `
-    + `${r.total.toLocaleString("en")} events…`;
+  return `Checking the fight with the rules: ${grouped(r.folded)} of ${grouped(r.total)} events…`;
+}
+
+/** 5000 as "5,000", as toLocaleString("en") writes it, without it: its first call on a
+ * page loads the locale's data, 145 ms of the main thread on the phone profile (issue 24).
+ * @param {number} n a whole number */
+function grouped(n) {
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ",");
 }

@@ -192,6 +192,10 @@ function mount(el) {
     el.dataset.replayed = "";
     const reply = await replayed(game, events, (r) => {
       if (unchecked) { start.say(checking(r)); return; }
+      if (!r.state) { // how far it got: the fight as first shown stays
+        line.textContent = `Bringing the fight up to date: ${r.folded} of ${r.total} events…`;
+        return;
+      }
       start.release();
       state = r.state;
       next = { undo: null, redo: null }; // not before it is up to date
@@ -254,7 +258,9 @@ function mount(el) {
     afterFrame().then(() => {
       if (state !== drawn) return; // a newer state is on its way: it does this
       share?.update();
-      if (!partial) followAs?.();
+      // (not while the fight as last saved is drawn: "inputs" would fold the whole log
+      // ahead of the check, in one request, issue 24)
+      if (!partial) followAs?.(!unchecked);
     });
     if (performance.getEntriesByName("tableside:apply").length) {
       const m = performance.measure("tableside:apply-to-state", "tableside:apply");
@@ -383,6 +389,10 @@ function mount(el) {
     }
     doc = newEncounter(game, doc.name, reply.events);
     checked = doc.id;
+    // listed in a task of its own: each reads the store (~0.6 MB for a long fight), and
+    // no one task may block a phone for over 50 ms (issue 24); not done until then
+    el.dataset.replayed = "";
+    await afterFrame();
     await refresh();
     msg.textContent = `Imported “${doc.name}” (${doc.events.length} events).`;
   }

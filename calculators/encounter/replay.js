@@ -59,7 +59,8 @@ export async function pyHeld(req, events) {
 
 /**
  * The fold of `events`, in slices; `partial(reply)` is called with each reply that is not
- * up to date yet (`quiet`: without the state so far, only how far it got). `stale()`
+ * up to date yet: the first with the state so far (unless `quiet`), the others with how
+ * far it got only. `stale()`
  * true: a newer replay has started, this one stops (resolves to null).
  * @param {string} game @param {EncEvent[]} events
  * @param {(reply: Record<string, any>) => void} partial @param {() => boolean} stale
@@ -67,10 +68,20 @@ export async function pyHeld(req, events) {
  * @returns {Promise<Record<string, any> | null>}
  */
 export async function replayed(game, events, partial, stale, quiet = false) {
+  // the state so far with the first slice only (the fight shown), then how far it got: a
+  // state each slice cost the worker its view and the page a redraw of 60-80 ms on the
+  // phone profile, ~6 times in a 5,000-event replay (issue 24)
+  const ask = (/** @type {boolean} */ first) => pyHeld({ op: "fold", game, budget_ms: SLICE_MS,
+    partial_state: !quiet && first }, events);
+  let asked = ask(true);
   for (;;) { // after the first slice, nothing new is sent: the worker folds on
-    const reply = await pyHeld({ op: "fold", game, budget_ms: SLICE_MS, partial_state: !quiet }, events);
+    const reply = await asked;
     if (stale()) return null;
     if (reply.done) return reply;
+    // the next slice is asked for before this one is drawn: the worker folds on while
+    // the page draws (it waited ~100 ms a slice on the phone profile, issue 24)
+    asked = ask(false);
+    asked.catch(() => {}); // awaited above, unless a newer replay takes over
     partial(reply);
     await new Promise((r) => { setTimeout(r, 0); }); // the page draws, and takes input
     if (stale()) return null;

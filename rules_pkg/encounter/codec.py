@@ -69,6 +69,15 @@ def migrate(doc: Doc) -> Doc:
 def load(text: str, replay: bool = True) -> tuple[str, str, list[stored.Logged]]:
     """(game, name, stored log) from a file's text; the log is also folded, to check it
     (`replay=False`: the caller folds it, as the page does in slices: api.py)."""
+    game, name, _, log = read(text)
+    if replay:  # a log that cannot be replayed is rejected here, not on the page
+        fold(game, [x.event for x in stored.effective(log)])
+    return game, name, log
+
+
+def read(text: str) -> tuple[str, str, Any, list[stored.Logged]]:
+    """(game, name, the events as the file has them (before any migration), stored log)
+    from a file's text, every event checked, nothing folded."""
     if not isinstance(text, str):
         raise RulesError("an encounter file is text")
     if len(text) > MAX_FILE:
@@ -84,6 +93,7 @@ def load(text: str, replay: bool = True) -> tuple[str, str, list[stored.Logged]]
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise RulesError("this is not a Tableside encounter file (no \"format\": "
                          f"\"{FORMAT}\")")
+    as_written = doc.get("events")
     doc = migrate(doc)
     game = doc.get("game")
     if not isinstance(game, str):
@@ -99,6 +109,4 @@ def load(text: str, replay: bool = True) -> tuple[str, str, list[stored.Logged]]
         raise RulesError("the file has no list of events")
     log = stored.parse(raw, MAX_EVENTS)
     stored.check_undo(log)
-    if replay:  # a log that cannot be replayed is rejected here, not on the page
-        fold(game, [x.event for x in stored.effective(log)])
-    return game, name, log
+    return game, name, as_written, log

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -235,9 +236,9 @@ EVENT_TYPES: dict[str, type[Any]] = {t.KIND: t for t in typing.get_args(Event)}
 # --- JSON ------------------------------------------------------------------------------
 def to_dict(event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"type": event.KIND}
-    for f in dataclasses.fields(event):
-        v = getattr(event, f.name)
-        out[f.name] = [list(x) if isinstance(x, tuple) else x for x in v] \
+    for name in _spec(type(event))[2]:
+        v = getattr(event, name)
+        out[name] = [list(x) if isinstance(x, tuple) else x for x in v] \
             if isinstance(v, tuple) else v
     return out
 
@@ -298,6 +299,45 @@ _FIELD = {
 }
 
 
+def _plain(typ: str) -> Callable[[Any], bool]:
+    """The usual case of a field type, checked without building its message (a 5,000-event
+    file is read on every import and reload, issue 24); anything else goes to _FIELD,
+    which says what is wrong."""
+    if typ == "str":
+        return lambda v: type(v) is str and len(v) <= MAX_TEXT
+    if typ == "int":
+        return lambda v: type(v) is int and -10**9 <= v <= 10**9
+    if typ == "bool":
+        return lambda v: type(v) is bool
+    if typ == "int | None":
+        return lambda v: v is None or (type(v) is int and 0 <= v <= 10**6)
+    return lambda v: False  # lists: the full check builds the tuple
+
+
+# per event type (worked out once): its field names, and "type"; per field (name,
+# required, plain check, type); the field names in order; the defaults
+_Spec = tuple[frozenset[str], tuple[tuple[str, bool, Callable[[Any], bool], str], ...],
+              tuple[str, ...], dict[str, Any]]
+_SPECS: dict[type[Any], _Spec] = {}
+
+
+def _spec(cls: type[Any]) -> _Spec:
+    spec = _SPECS.get(cls)
+    if spec is None:
+        fs = dataclasses.fields(cls)
+        spec = _SPECS[cls] = (
+            frozenset(f.name for f in fs) | {"type"},
+            tuple((f.name, f.default is dataclasses.MISSING,
+                   (lambda v: type(v) is int and 0 <= v <= MAX_SEED) if f.name == "seed"
+                   else _plain(str(f.type)), str(f.type)) for f in fs),
+            tuple(f.name for f in fs),
+            {f.name: f.default for f in fs if f.default is not dataclasses.MISSING})
+        if hasattr(cls, "__post_init__") or any(f.default_factory is not dataclasses.MISSING
+                                                or not f.init for f in fs):
+            raise TypeError(f"{cls.__name__}: from_dict builds plain frozen dataclasses")
+    return spec
+
+
 def from_dict(raw: Any, where: str = "event") -> Event:
     """An event from its JSON form, every field checked; RulesError names what is wrong."""
     if not isinstance(raw, dict):
@@ -306,19 +346,25 @@ def from_dict(raw: Any, where: str = "event") -> Event:
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise RulesError(f"{where} has an unknown type {str(kind)[:30]!r}")
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    extra = sorted(set(raw) - set(fields) - {"type"})
-    if extra:
+    names, fields, _, defaults = _spec(cls)
+    if not names.issuperset(raw):
+        extra = sorted(set(raw) - names)
         raise RulesError(f"{where} ({kind}) has unknown field(s): {', '.join(extra)[:80]}")
     args: dict[str, Any] = {}
-    for name, f in fields.items():
+    for name, required, plain, typ in fields:
         if name not in raw:
-            if f.default is dataclasses.MISSING:
+            if required:
                 raise RulesError(f"{where} ({kind}) lacks its field {name!r}")
             continue
-        if name == "seed":
-            args[name] = _int(raw[name], f"{where} seed", 0, MAX_SEED)
+        v = raw[name]
+        if plain(v):
+            args[name] = v
+        elif name == "seed":
+            args[name] = _int(v, f"{where} seed", 0, MAX_SEED)
         else:
-            args[name] = _FIELD[str(f.type)](raw[name], f"{where} ({kind}) {name}")
-    event: Event = cls(**args)
+            args[name] = _FIELD[typ](v, f"{where} ({kind}) {name}")
+    # as cls(**args) makes it (every field from args or its default, nothing to check
+    # after), without the frozen __init__'s one object.__setattr__ per field
+    event: Event = object.__new__(cls)
+    event.__dict__.update(defaults, **args)
     return event

@@ -23,7 +23,7 @@ from ..encounter.proposal import (
     summary_of,
     values_of,
 )
-from .initiative import outcome
+from .initiative import score
 
 DOC = "mecha-d10-non-mecha-combat.md"
 ACTIONS = f"{DOC} § Combat Actions"
@@ -76,9 +76,10 @@ def _score(c: Combatant, rng: random.Random, surprise: frozenset[str]) -> tuple[
     roll is (one seed drawn from the fight's dice), so a log replays to the same numbers;
     but not its exact odds, which every combatant's roll of every round worked out again
     (issue 24: a 40-combatant fight took seconds a round), nor its faces kept (dice.seeded,
-    not dice.sample: the step says the die here)."""
+    not dice.sample: the step says the die here), nor the opponent's die it draws after
+    (a fresh generator each: the first die is the same without it)."""
     reflex = c.value("reflex")
-    n, _ = outcome(reflex, 0)(dice.seeded(random.Random(rng.randrange(2**32))))
+    n = score(reflex)(dice.seeded(random.Random(rng.randrange(2**32))))
     return n, f"1 die ({n - reflex}) + Reflex {reflex} = {n}"
 
 

@@ -13,12 +13,18 @@ from .contest import _p
 from .sheet import DOC, MAX_SCORE, SIDES
 
 
+def score(reflex: int) -> Callable[[Draw], int]:
+    """§ 1 for one character: 1 die + Reflex. The encounter rolls it for each combatant
+    (rules_pkg/mecha/encounter.py), without the odds."""
+    return lambda draw: draw(SIDES) + reflex
+
+
 def outcome(reflex: int, other_reflex: int) -> Callable[[Draw], tuple[int, int]]:
-    """§ 1 as a dice program: (your initiative, the opponent's), 1 die + Reflex each. The
-    encounter rolls it on its own (rules_pkg/encounter/mecha.py), without the odds."""
+    """§ 1 as a dice program: (your initiative, the opponent's), 1 die + Reflex each."""
+    yours, theirs = score(reflex), score(other_reflex)
 
     def scores(draw: Draw) -> tuple[int, int]:
-        return draw(SIDES) + reflex, draw(SIDES) + other_reflex
+        return yours(draw), theirs(draw)
 
     return scores
 

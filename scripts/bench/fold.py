@@ -9,6 +9,8 @@ engine answers what the Encounter page asks.
   process; fold_again_s: the best of 3 more (what the first left in caches helps);
 - request_next_s: the api's "fold" op for ONE new event after the state before it was
   folded (the tap: a checkpoint is there), best of 5, and its reply's size;
+- page_replays: the Python side of the page's import and reload of each bench fight
+  (import_read_s, import_fold_s, reload_read_s, reload_fold_s: page_replays());
 - odds_ms: the api's "odds" op for each game's typical attacks (its takeout.py TYPICAL),
   one attacker and one target, the first request of the process and then the same
   request with the target hit once (a new state: nothing of it worked out yet);
@@ -25,10 +27,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rules_pkg.encounter import api, replay
+from rules_pkg.encounter import api, codec, held, replay
 from rules_pkg.encounter import log as stored
 from rules_pkg.encounter.fold import MAX_EVENTS, fold
-from scripts.bench.replay import CASES, fight
+from scripts.bench.replay import CASES, fight, file_text
 
 clock = time.process_time  # fold_pyodide.mjs sets Node's process.cpuUsage() instead
 GAMES = ("cyberpunk_red", "d100", "forbidden_lands", "horizon", "mecha")
@@ -66,6 +68,45 @@ def folds() -> list[dict[str, Any]]:
                      "fold_again_s": round(warm, 4),
                      "request_next_s": round(min(t for t, _ in taps), 4),
                      "reply_bytes": taps[0][1]})
+    return rows
+
+
+def page_replays() -> list[dict[str, Any]]:
+    """The Python side of the Encounter page's replay of each bench fight (issue 24), as the
+    page asks it (calculators/encounter/replay.js): an import (op import, the log held),
+    then 250 ms fold slices until up to date, the first with the state so far; a reload
+    (op import of the stored copy, "known"), then quiet slices. CPU seconds of each: the
+    phone profile is about 4 times these in Pyodide (fold_pyodide.mjs)."""
+    rows = []
+    for game, kw in CASES:
+        text = file_text(game, fight(game, **kw))
+        row: dict[str, Any] = {"game": game, **kw, "page": True}
+        for what, known in (("import", False), ("reload", True)):
+            replay.forget()
+            held.forget()
+            t = clock()
+            reply = json.loads(api.handle_json(json.dumps(
+                {"op": "import", "text": text, "hold": game, "known": known})))
+            read = clock() - t
+            if not known:  # the page stores what Python read: a reload sends it back
+                events = reply["events"]
+                text = json.dumps({"format": codec.FORMAT, "schema": reply["schema"],
+                                   "game": game, "name": reply["name"], "events": events})
+            else:
+                assert reply["same"], "the stored copy is read as it was written"
+            slices = 0
+            done = False
+            t = clock()
+            while not done:
+                slices += 1
+                done = json.loads(api.handle_json(json.dumps(
+                    {"op": "fold", "game": game, "hold": game, "keep": len(events),
+                     "last": events[-1]["eid"],
+                     "events": [], "budget_ms": 250,
+                     "partial_state": not known and slices == 1})))["done"]
+            row.update({f"{what}_read_s": round(read, 3),
+                        f"{what}_fold_s": round(clock() - t, 3), f"{what}_slices": slices})
+        rows.append(row)
     return rows
 
 
@@ -114,7 +155,7 @@ def main() -> None:
         args.json.write_text(json.dumps({
             "fights": [{"game": g, **kw, "events": fight(g, **kw)} for g, kw in CASES],
             "odds": {g: odds_requests(g) for g in GAMES}}))
-    for row in [*odds(), *folds()]:  # odds first: the first request of the process
+    for row in [*odds(), *folds(), *page_replays()]:  # odds first: the process's first
         print(json.dumps(row, ensure_ascii=False))
 
 

@@ -34,7 +34,8 @@ from scripts.bench import fold
 imported = time.perf_counter() - t
 from js import process  # Node's CPU time, as fold.py's CPython figures (a shared machine)
 fold.clock = lambda: (lambda u: (u.user + u.system) / 1e6)(process.cpuUsage())
-json.dumps([{"pyodide": True, "import_s": round(imported, 3)}, *fold.odds(), *fold.folds()],
+json.dumps([{"pyodide": True, "import_s": round(imported, 3)}, *fold.odds(), *fold.folds(),
+            *fold.page_replays()],
            ensure_ascii=False)
 `);
 console.log(`Pyodide ${pyodide.version}`);

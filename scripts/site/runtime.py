@@ -72,8 +72,9 @@ PAGE_MODULES = ("python/integrity.mjs", "python/snapshot.mjs", "python/boot.mjs"
                 "python/pyscript.mjs", "python/client.mjs", "dom.mjs", "guards.mjs",
                 "forms/anchor.mjs", "forms/format.mjs", "forms/form.mjs", "forms/url-state.mjs",
                 "forms/result.mjs", "forms/decks.mjs", "forms/rolllog.mjs",
-                "encounter/store.js", "encounter/engine.js", "encounter/apply.js",
-                "python/runtime-cache.mjs", "forms/ahead.mjs", "forms/answers.mjs")
+                "encounter/store.js", "encounter/engine.js", "encounter/replay.js",
+                "encounter/apply.js", "python/runtime-cache.mjs", "forms/ahead.mjs",
+                "forms/answers.mjs")
 # What the browser needs, relative to node_modules; the pins file lists the same set.
 PINNED_DIRS = {"pyodide": "runtime/pyodide", "@pyscript/core/dist": "runtime/pyscript",
                "@paulmillr/qr/esm": "calculators/qr"}

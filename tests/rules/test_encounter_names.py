@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules_pkg.encounter import api, codec
 from rules_pkg.encounter import events as ev
@@ -94,6 +97,28 @@ def test_a_too_deep_request_is_refused_as_nested_too_deeply() -> None:
     ('["]]]]]", [[[1]]]]', 4), ('["\\"[[[[", 1]', 1), ('"[[["', 0)])
 def test_json_depth_skips_strings(text: str, depth: int) -> None:
     assert json_depth(text) == depth
+
+
+def _depth(v: Any) -> int:
+    if isinstance(v, list):
+        return 1 + max(map(_depth, v), default=0)
+    if isinstance(v, dict):
+        return 1 + max(map(_depth, v.values()), default=0)
+    return 0
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab:,\n'),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(alphabet='[]{}"\\a', max_size=4), inner, max_size=4),
+    max_leaves=20)
+
+
+@given(_JSON)
+def test_json_depth_is_the_nesting_of_any_json_value(v: Any) -> None:
+    # strings with quotes and brackets in them, with and without escapes (both ways of
+    # skipping strings: untrusted.py)
+    assert json_depth(json.dumps(v)) == json_depth(json.dumps(v, indent=1)) == _depth(v)
 
 
 def test_the_page_stores_no_deeper_than_the_engine_reads() -> None:
