@@ -306,6 +306,8 @@ async function buildPage() {
     await painted();
     buildAll(hosts.filter((x) => !below.includes(x)));
     replace();
+    checkLinkTarget(counts, registry);
+    mountLog(); // (once: already there after the first step)
   } else {
     pinFragment();
     // Built in the next frame, before it is drawn: not in the task of Material's own start
@@ -326,11 +328,7 @@ async function buildPage() {
     mountLog();
     await new Promise((resolve) => inSlices(below, false, () => resolve(undefined)));
   }
-  if (target) {
-    checkLinkTarget(counts, registry);
-    mountLog(); // (once: already there after a deep link's first step)
-  }
-  performance.mark("tableside:page-built"); // scripts/bench_next.py splits a next page by it
+  performance.mark("tableside:page-built"); // scripts/bench/next_page.py splits a next page by it
   if (later.length) inSlices(later, true, refreshLog);
 }
 

@@ -103,6 +103,20 @@ def open_tracker(page: Any, url: str) -> None:
                            timeout=PY_READY_MS)
 
 
+def add_combatant(page: Any, n: int, name: str, values: dict[str, str] | None = None,
+                  kind: str = "") -> None:
+    """Fill the open "Add a combatant" form (its fields by label, "Copies" included) and
+    add; wait until the stored log holds n events."""
+    form = page.locator(".ts-enc-addform")
+    form.get_by_label("Name", exact=True).fill(name)
+    if kind:
+        form.get_by_label("Kind", exact=True).select_option(kind)
+    for label, value in (values or {}).items():
+        form.get_by_label(label, exact=True).fill(value)
+    form.get_by_role("button", name="Add to the fight").click()
+    wait_events(page, n)
+
+
 def calc_host(page: Any, calc: str) -> Any:
     host = page.locator(f".ts-calc[data-calc='{calc}']")
     panel = host.get_attribute("id")

@@ -12,22 +12,17 @@ from typing import Any
 
 import pytest
 
-from encounter.test_encounter_walk import calc_host, open_tracker, stored, wait_events
+from encounter.test_encounter_walk import (
+    add_combatant,
+    calc_host,
+    open_tracker,
+    stored,
+    wait_events,
+)
 from rules_pkg.encounter import fold
 from rules_pkg.encounter.fold import rules_for
 
 pytestmark = pytest.mark.browser
-
-
-def add(page: Any, n: int, name: str, values: dict[str, str], kind: str = "") -> None:
-    form = page.locator(".ts-enc-addform")
-    form.get_by_label("Name", exact=True).fill(name)
-    if kind:
-        form.get_by_label("Kind", exact=True).select_option(kind)
-    for label, value in values.items():
-        form.get_by_label(label, exact=True).fill(value)
-    form.get_by_role("button", name="Add to the fight").click()
-    wait_events(page, n)
 
 
 def row(page: Any, name: str) -> Any:
@@ -102,7 +97,7 @@ def start_fight(phone: Any, url: str,
     open_tracker(page, url)
     page.locator(".ts-enc-add summary").click()
     for n, (name, values, kind) in enumerate(cast, 1):
-        add(page, n, name, values, kind=kind)
+        add_combatant(page, n, name, values, kind=kind)
     page.locator(".ts-enc-add summary").click()
     return page, errors
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from encounter.test_encounter_walk import open_tracker, wait_events
+from encounter.test_encounter_walk import add_combatant, open_tracker, wait_events
 from encounter.test_tracker_table import live, row
 
 pytestmark = pytest.mark.browser
@@ -21,11 +21,8 @@ def test_cpr_vacuum_damage_is_the_players_3d6(phone: Any, base_url: str) -> None
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_tracker(page, f"{base_url}cyberpunk-red/encounter/")
     page.locator(".ts-enc-add summary").click()
-    form = page.locator(".ts-enc-addform")
     for n, who in enumerate(("Ada", "Bo"), 1):
-        form.get_by_label("Name", exact=True).fill(who)
-        form.get_by_role("button", name="Add to the fight").click()
-        wait_events(page, n)
+        add_combatant(page, n, who)
     page.locator(".ts-enc-add summary").click()
     panel = page.locator(".ts-enc-initform")
     panel.get_by_label("Initiative of Ada", exact=True).fill("20")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from encounter.test_encounter_walk import open_tracker, wait_events
+from encounter.test_encounter_walk import add_combatant, open_tracker, wait_events
 from encounter.test_tracker_table import next_turn, row
 
 pytestmark = pytest.mark.browser
@@ -19,15 +19,10 @@ def crew(page: Any, base_url: str) -> int:
     every round; 3, 2 and 1 actions) and initiative rolled: the events stored."""
     open_tracker(page, f"{base_url}mecha/encounter/")
     page.locator(".ts-enc-add summary").click()
-    form = page.locator(".ts-enc-addform")
     n = 0
     for who, reflex, actions in (("Ada", 30, 3), ("Bo", 15, 2), ("Cy", 0, 1)):
-        form.get_by_label("Name", exact=True).fill(who)
-        form.get_by_label("Reflex", exact=True).fill(str(reflex))
-        form.get_by_label("Actions per round", exact=True).fill(str(actions))
-        form.get_by_role("button", name="Add to the fight").click()
         n += 1
-        wait_events(page, n)
+        add_combatant(page, n, who, {"Reflex": str(reflex), "Actions per round": str(actions)})
     page.locator(".ts-enc-add summary").click()
     page.get_by_role("button", name="Roll initiative").click()
     n += 1

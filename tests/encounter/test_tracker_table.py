@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from encounter.test_encounter_walk import PHONE, calc_host, open_tracker, wait_events
+from encounter.test_encounter_walk import PHONE, add_combatant, calc_host, open_tracker, wait_events
 from rules_pkg.encounter import fold
 from rules_pkg.encounter.log import effective
 
@@ -74,17 +74,11 @@ def test_a_fight_run_by_the_table(game: str, phone: Any, base_url: str) -> None:
     # a crowd: three numbered copies at once (item 7), then three more
     page.locator(".ts-enc-add summary").click()
     form = page.locator(".ts-enc-addform")
-    form.get_by_label("Name", exact=True).fill("Thug")
-    form.get_by_label("Copies", exact=True).fill("3")
-    form.get_by_role("button", name="Add to the fight").click()
     n += 3
-    wait_events(page, n)
+    add_combatant(page, n, "Thug", {"Copies": "3"})
     for who in ("Ada", "Bo", "Cy"):
-        form.get_by_label("Name", exact=True).fill(who)
-        form.get_by_label("Copies", exact=True).fill("1")
-        form.get_by_role("button", name="Add to the fight").click()
         n += 1
-        wait_events(page, n)
+        add_combatant(page, n, who, {"Copies": "1"})
     assert names(page) == ["Thug 1", "Thug 2", "Thug 3", "Ada", "Bo", "Cy"]
     # a bad number names its field (item 8)
     form.get_by_label("Name", exact=True).fill("Bad")
@@ -119,10 +113,8 @@ def test_a_fight_run_by_the_table(game: str, phone: Any, base_url: str) -> None:
 
     # a late joiner gets a place; no one else's initiative, nor the turn, moves
     page.locator(".ts-enc-add summary").click()
-    form.get_by_label("Name", exact=True).fill("Dee")
-    form.get_by_role("button", name="Add to the fight").click()
     n += 1
-    wait_events(page, n)
+    add_combatant(page, n, "Dee")
     page.locator(".ts-enc-add summary").click()
     before = {c.name: c.initiative for c in live(page, game).combatants}
     if not page.locator(".ts-enc-initbox").evaluate("d => d.open"):
@@ -396,11 +388,7 @@ def test_each_tap_on_next_turn_moves_the_turn(browser: Any, base_url: str) -> No
     try:
         open_tracker(page, f"{base_url}cyberpunk-red/encounter/")
         page.locator(".ts-enc-add summary").click()
-        form = page.locator(".ts-enc-addform")
-        form.get_by_label("Name", exact=True).fill("Thug")
-        form.get_by_label("Copies", exact=True).fill("6")
-        form.get_by_role("button", name="Add to the fight").click()
-        wait_events(page, 6)
+        add_combatant(page, 6, "Thug", {"Copies": "6"})
         page.get_by_role("button", name="Roll initiative").click()
         n = 7
         wait_events(page, n)
@@ -433,11 +421,7 @@ def test_a_crowd_shares_one_initiative(phone: Any, base_url: str) -> None:
     page = phone.new_page()
     open_tracker(page, f"{base_url}horizon/encounter/")
     page.locator(".ts-enc-add summary").click()
-    form = page.locator(".ts-enc-addform")
-    form.get_by_label("Name", exact=True).fill("Thug")
-    form.get_by_label("Copies", exact=True).fill("3")
-    form.get_by_role("button", name="Add to the fight").click()
-    wait_events(page, 3)
+    add_combatant(page, 3, "Thug", {"Copies": "3"})
     page.get_by_role("button", name="Roll initiative").click()
     wait_events(page, 4)
     # horizon:1793 each one's Awareness test is asked (#25 item 2): the GM rolls the crowd's
