@@ -128,7 +128,7 @@ function mount(el) {
     .then(() => import("../odds/panel.js"))
     .catch((err) => { oddsModule = null; throw err; })); // a failed fetch: tried again on opening
   (window.requestIdleCallback || setTimeout)(() => { loadOdds().then((m) => m.ensureCss(), () => {}); });
-  odds.addEventListener("toggle", () => {
+  const mountPanel = () => {
     if (!odds.open || oddsBox.dataset.mounted !== undefined) return;
     oddsBox.dataset.mounted = "";
     loadOdds()
@@ -136,7 +136,12 @@ function mount(el) {
         // the log Python holds (encounter/replay.js): a question sends only what is new
         py: ({ events, ...req }) => pyHeld({ ...req, game }, events), watch: el }))
       .catch(show);
-  });
+  };
+  // Mounted, and its first question sent, in the very task that opened it (a mutation
+  // observer runs at its end), not a task later as "toggle" comes: after the page's next
+  // frame, ~0.1 s on the phone profile (issue 28)
+  new MutationObserver(mountPanel).observe(odds, { attributes: true, attributeFilter: ["open"] });
+  odds.addEventListener("toggle", mountPanel);
 
   // "As … against …": the calculators beside take the combatants' numbers
   const followAs = calcs ? followFight(calcs, { game, el, state: () => state, events: () => doc.events, show }) : null;
