@@ -13,6 +13,11 @@ visit), throttled as `make bench`'s phone (scripts/bench/main.py) (4x CPU, Slow 
   or, while the panel is held (`inert`: the page waits for Python's fold), the moment it
   is let go, as a tap could no sooner;
 * the tracker's own first state, for comparison (the page's other Python work comes first);
+* with the worker slowed as much, at most: Chromium's CPU throttling slows the page's own
+  thread and never a worker's ("Operation is only supported for pages, not workers"), so
+  Python in the worker runs at this machine's speed. The bound adds (slowdown - 1) times
+  Python's own time (the worker's `ms`) for the requests it answered before the odds
+  and the odds' own: what a phone as slow in its worker too would take at most;
 * update: from an input changed (the attack's DV or its first number) to the new answer
   on screen (the panel waits 120 ms for typing to settle: included).
 """
@@ -91,6 +96,7 @@ def run(page_url: str, game: str, runs: int) -> tuple[list[float], list[float]]:
     answers: list[float] = []
     updates: list[float] = []
     trackers: list[float] = []
+    bounds: list[float] = []  # the answer if the worker were as slow as the page (see main)
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as user_dir:
         ctx = pw.chromium.launch_persistent_context(user_dir, executable_path=exe,
                                                     args=CHROMIUM_ARGS, **PHONE)
@@ -117,7 +123,15 @@ def run(page_url: str, game: str, runs: int) -> tuple[list[float], list[float]]:
             # what the worker did from Python ready to the answer: each call, from ready
             calls = page.evaluate("""(t0) => window.__calls.filter((c) => c.t1 >= t0)
               .map((c) => `${c.op} ${Math.round(c.t0 - t0)}+${Math.round(c.t1 - c.t0)} ms`
-                + ` (${(c.bytes / 1000).toFixed(1)} kB)`)""", t["ready"])
+                + ` (${(c.bytes / 1000).toFixed(1)} kB, Python ${Math.round(c.ms)} ms)`)""",
+                                  t["ready"])
+            # Python's own time in the worker up to the answer: the odds request and those
+            # the worker answered from ready before it (it takes them in order)
+            python = page.evaluate("""(t0) => { const c = window.__calls;
+              const odds = c.find((x) => x.op === 'odds' && x.t1 >= t0);
+              return c.filter((x) => x.t1 >= t0 && odds && x.t1 <= odds.t1)
+                .reduce((n, x) => n + x.ms, 0); }""", t["ready"])
+            bounds.append(answers[-1] + (CPU_SLOWDOWN - 1) * python)
             files = page.evaluate("""(t0) => performance.getEntriesByType('resource')
               .filter((r) => r.name.includes('/calculators/odds/'))
               .map((r) => `${r.name.split('/').pop()} ${Math.round(r.startTime - t0)}`
@@ -141,6 +155,8 @@ def run(page_url: str, game: str, runs: int) -> tuple[list[float], list[float]]:
         ctx.close()
     print("  Python ready -> the tracker's first state: "
           + ", ".join(f"{x:.0f}" for x in trackers) + " ms")
+    print("  with the worker slowed as much (at most): "
+          + ", ".join(f"{x:.0f}" for x in bounds) + " ms")
     return answers, updates
 
 

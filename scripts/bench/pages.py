@@ -204,7 +204,8 @@ def write_mpy_page(folder: Path, calc: str, weapon: str, ap: int, site: Path) ->
 
 
 # Before the page's scripts: each call to the Python worker (python/client.mjs's messages):
-# its op, the bytes sent, posted and replied (page clock) in window.__calls.
+# its op, the bytes sent, posted and replied (page clock), and Python's own time in the
+# worker (`ms`), in window.__calls.
 WORKER_CALLS = """(() => {
   const calls = window.__calls = [];
   const W = window.Worker;
@@ -221,7 +222,9 @@ WORKER_CALLS = """(() => {
       };
       this.addEventListener('message', ({data}) => {
         const s = data && data.id && sent.get(data.id);
-        if (s) { sent.delete(data.id); calls.push({...s, t1: performance.now()}); }
+        if (!s) return;
+        sent.delete(data.id);
+        calls.push({...s, t1: performance.now(), ms: data.ms || 0});
       });
     }
   };

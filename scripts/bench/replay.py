@@ -10,7 +10,9 @@ game's Encounter page (built site in SITE, served here) with Chromium's CPU thro
 (CDP Emulation.setCPUThrottlingRate) and times the replay: from the import to the page
 showing the fight up to date, and the longest main-thread task meanwhile; then a reload:
 when the fight as last folded is drawn (before Python, calculators/encounter/cache.js),
-when Python is ready, and how long after that its fold is up to date on screen.
+when Python is ready, and how long after that its fold is up to date on screen. Each also
+gives Python's own time in the worker (import_python_ms, reload_python_ms: see PYTHON_MS),
+which the throttling leaves at this machine's speed.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 from rules_pkg.encounter import api, codec, replay
 from rules_pkg.encounter import log as stored
 from rules_pkg.encounter.fold import MAX_EVENTS, fold, rules_for
+from scripts.bench.pages import WORKER_CALLS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -103,6 +106,14 @@ RELOAD = """() => {
     reload_up_to_date_after_python_ms: ready === null || done === null ? null : done - ready };
 }"""
 
+# Python's own time in the worker (python/worker.mjs's `ms`) for the calls answered since
+# `t0`: Chromium's CPU throttling slows the page's thread only, never a worker's, so the
+# phone profile runs the worker at this machine's speed; a phone as slow in its worker
+# too would take up to (slowdown - 1) times this much longer
+# (the tracker's requests only: not the calculators' answers checked meanwhile, "game.calc")
+PYTHON_MS = """(t0) => window.__calls.filter((c) => c.t0 >= t0 && !String(c.op).includes('.'))
+  .reduce((n, c) => n + c.ms, 0)"""
+
 CASES = (("mecha", {}), ("d100", {}),
          ("mecha", {"combatants": 40, "events": 191, "rounds_only": True}))
 
@@ -137,6 +148,7 @@ def browser(site: Path, cases: list[tuple[str, dict[str, Any]]]) -> list[dict[st
                 path.write_text(file_text(game, events))
                 ctx = b.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                     has_touch=True, device_scale_factor=2)
+                ctx.add_init_script(WORKER_CALLS)
                 page = ctx.new_page()
                 slug = game.replace("_", "-")
                 page.goto(f"http://127.0.0.1:{port}/{slug}/encounter/")
@@ -158,6 +170,7 @@ def browser(site: Path, cases: list[tuple[str, dict[str, Any]]]) -> list[dict[st
                     arg=len(events), timeout=600_000)
                 imported = page.evaluate("() => performance.now()") - t
                 longest = page.evaluate("() => window.__long")
+                imported_python = page.evaluate(PYTHON_MS, t)
                 # a reload: the fight as last folded is drawn at once (encounter/cache.js),
                 # then Python's fold checks it (issue 26); throttled from the start
                 page.wait_for_timeout(1000)  # its folded state is kept (encounter/cache.js)
@@ -168,10 +181,13 @@ def browser(site: Path, cases: list[tuple[str, dict[str, Any]]]) -> list[dict[st
                 stored_replay = page.evaluate(
                     "() => Number(document.querySelector('.ts-encounter').dataset.replayMs)")
                 reload = page.evaluate(RELOAD)
+                reload_python = page.evaluate(PYTHON_MS, 0)
                 rows.append({"game": game, **kw, "events": len(events),
                              "import_to_up_to_date_ms": round(imported),
                              "longest_task_ms": round(longest),
+                             "import_python_ms": round(imported_python),
                              "stored_replay_ms": round(stored_replay),
+                             "reload_python_ms": round(reload_python),
                              **{k: round(v) if v is not None else None
                                 for k, v in reload.items()}})
                 ctx.close()
