@@ -2,7 +2,7 @@
 
 Hypothesis properties: an event's lazily seeded dice draw the very numbers of
 random.Random(seed); model.replace is dataclasses.replace; a History grown entry by entry
-is the tuple of its entries; the d100 test cache answers as the calculator does; the
+is the tuple of its entries; the d100 test of a fold answers as the calculator does; the
 running-count degree odds are the summed ones; the mecha initiative roll is its dice
 program's, as dice.sample runs it.
 """
@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_pkg import dice
+from rules_pkg import dice, registry
 from rules_pkg.encounter.model import Combatant, Condition, Encounter, Entry, History, replace
 from rules_pkg.encounter.seeded import Seeded
 from rules_pkg.mecha.initiative import outcome
@@ -120,8 +120,10 @@ def test_a_history_grown_one_entry_at_a_time_is_the_tuple(entries: list[Entry],
 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(1, 100), st.integers(-200, 200))
-def test_the_cached_d100_test_is_the_calculators(rolled: int, target: int) -> None:
-    assert d100._passes(rolled, target) == d100._passes.__wrapped__(rolled, target)
+def test_the_d100_test_of_a_fold_is_the_calculators(rolled: int, target: int) -> None:
+    """The fold's pass or fail (no odds worked out) is the d100.degrees calculator's."""
+    calc = registry.get("d100.degrees").run(target=target, rolled=rolled)
+    assert d100._passes(rolled, target) is calc.value("Success")
 
 
 def summed_odds(dist: dice.Distribution[int]) -> list[tuple[str, Fraction, Fraction | None]]:
