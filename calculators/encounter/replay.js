@@ -108,7 +108,13 @@ export async function importedText(game, text) {
   return reply;
 }
 
-/** The limits of a fight, in words (rules_pkg/encounter/limits.py), once the engine is up. */
-export async function limitsText() {
-  return /** @type {{text: string, file_chars: number}} */ ((await py({ op: "limits" })).limits);
+/** @type {Promise<{text: string, file_chars: number}> | null} */
+let limits = null;
+
+/** The limits of a fight, in words (rules_pkg/encounter/limits.py), once the engine is up:
+ * asked once a visit (they are the build's), not again before every import. */
+export function limitsText() {
+  limits ??= py({ op: "limits" }).then((r) => r.limits);
+  limits.catch(() => { limits = null; }); // the engine failed: asked again next time
+  return limits;
 }
