@@ -64,11 +64,16 @@ WATCH = """(() => {
       panel.click();
     }
     if (!t.tracker && document.querySelector(".ts-encounter[data-events]")) t.tracker = now;
-    if (!t.inserted && document.querySelector(".ts-takeout-target")) {
-      t.inserted = now;
-      document.querySelector(".ts-takeout-target h3").setAttribute("elementtiming", "odds");
+    if (!t.inserted && document.querySelector(".ts-takeout-target")) t.inserted = now;
+    // every answer heading drawn until one is painted: the panel may draw its answer again
+    // before the first is painted (the tracker's fold arriving), and only a heading marked
+    // when painted is reported
+    if (!t.answer) {
+      for (const h of document.querySelectorAll(".ts-takeout-target h3:not([elementtiming])")) {
+        h.setAttribute("elementtiming", "odds");
+      }
     }
-    if (t.tracker && t.inserted) seen.disconnect();
+    if (t.tracker && t.answer) seen.disconnect();
   });
   seen.observe(document, {subtree: true, childList: true, attributes: true});
 })();"""
