@@ -261,7 +261,9 @@ function onPage() {
                      new URL("./draw.js", import.meta.url),
                      new URL("./as.js", import.meta.url),
                      new URL("./boot.js", import.meta.url),
-                     new URL("./cache.js", import.meta.url)])
+                     new URL("./cache.js", import.meta.url),
+                     new URL("./status.js", import.meta.url),
+                     new URL("./sync.js", import.meta.url)])
       .then(() => import("./page.js")).then((m) => m.mountAll()).catch((err) => {
       console.warn("Tableside encounter:", err);
     });

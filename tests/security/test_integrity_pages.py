@@ -19,7 +19,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from scripts.site import subresources
+from scripts.site import runtime, subresources
 
 TAG = re.compile(r'<(script|link)\b([^>]*)>')
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
@@ -95,6 +95,57 @@ def test_every_module_the_page_imports_is_preloaded_with_integrity(site_dir: Pat
                      if (a := dict(ATTR.findall(attrs))).get("rel") == "modulepreload"
                      and a.get("integrity")}
         assert needed <= preloaded, (page, needed - preloaded)
+
+
+# A module imported later (import("./page.js")) after its checked copies were preloaded
+# (python/integrity.mjs verifiedModules([...])): the list, and the module it imports
+VERIFIED = re.compile(r'verifiedModules\(\s*\[(?P<list>[^\]]*)\](?P<rest>.{0,200}?)'
+                      r'\bimport\("(?P<module>\.\.?/[^"]+)"\)', re.DOTALL)
+QUOTED = re.compile(r'"(\.\.?/[^"]+\.m?js)"')
+
+
+def imported(ui: Path, name: str) -> set[str]:
+    """`name` and every module it imports, directly or not (paths under ui)."""
+    seen = {name}
+    todo = [name]
+    while todo:
+        here = todo.pop()
+        for ref in IMPORT.findall((ui / here).read_text("utf-8")):
+            dep = posixpath.normpath(posixpath.join(posixpath.dirname(here), ref))
+            if dep not in seen:
+                seen.add(dep)
+                todo.append(dep)
+    return seen
+
+
+def test_every_module_imported_later_is_checked_before(site_dir: Path) -> None:
+    """A later import() gets a checked copy of a module only if that module was preloaded
+    with its integrity: by every page (PAGE_MODULES), by the verifiedModules([...]) call
+    before it, or before the module making the call was itself imported. Every module the
+    imported one needs must be among them (the Encounter page's status.js and sync.js were
+    not: loaded unchecked)."""
+    ui = site_dir / "assets" / "calculators"
+    calls = []  # (the file calling, the modules it checks first, the module it imports)
+    for path in sorted([*ui.rglob("*.js"), *ui.rglob("*.mjs")]):
+        name = path.relative_to(ui).as_posix()
+        here = posixpath.dirname(name)
+        for m in VERIFIED.finditer(path.read_text("utf-8")):
+            listed = {posixpath.normpath(posixpath.join(here, r))
+                      for r in QUOTED.findall(m["list"])}
+            calls.append((name, listed, posixpath.normpath(posixpath.join(here, m["module"]))))
+    assert {"encounter/page.js", "share/player-view.js", "share/gm.js",
+            "odds/panel.js"} <= {module for _, _, module in calls}
+    # what is checked by the time each module is imported: what every page preloads, and
+    # what was checked on every way to the file that imports it (to a fixed point)
+    checked: dict[str, set[str]] = {}
+    for _ in calls:
+        for name, listed, module in calls:
+            ways = [have for root, have in checked.items() if name in imported(ui, root)]
+            before = set.intersection(*ways) if ways else set()
+            checked[module] = set(runtime.PAGE_MODULES) | before | listed
+    for name, _, module in calls:
+        unchecked = imported(ui, module) - checked[module]
+        assert not unchecked, f"{name} imports {module}: {sorted(unchecked)} unchecked"
 
 
 def test_every_script_and_stylesheet_carries_its_files_hash(site_dir: Path) -> None:
