@@ -312,17 +312,19 @@ async function buildPage() {
     pinFragment();
     // Built in the next frame, before it is drawn: not in the task of Material's own start
     // (one task of ~0.2 s on a phone, Lighthouse's TBT: issue 26). There the page is laid
-    // out anyway, so finding the forms below the screen costs nothing more. Those in view
-    // or above it are built at once (built later, they would move what the reader sees);
-    // those below it (a weapon page's four) a slice at a time just after.
+    // out anyway, so finding the forms below the screen costs nothing more. Those that
+    // start on the screen or above it are built at once (built later, they would move what
+    // the reader sees); those that start below it (a weapon page's four decks on a phone)
+    // a slice at a time just after. Every position is read before any form is built: one
+    // layout (read between builds, each form built made the next read lay the page out again).
     await beforeFrame();
     groupDecks(hosts, registry);
+    const lower = new Set(hosts.filter((host) => !host.hidden && startOf(host) >= innerHeight));
     const below = [];
     for (const host of hosts) {
       const index = indexOf.get(host) || 0;
-      if (!host.hidden && host.getBoundingClientRect().top > innerHeight) {
-        below.push(() => buildOne(host, registry, index, later));
-      } else buildOne(host, registry, index, later);
+      if (lower.has(host)) below.push(() => buildOne(host, registry, index, later));
+      else buildOne(host, registry, index, later);
     }
     checkLinkTarget(counts, registry);
     mountLog();
@@ -330,6 +332,20 @@ async function buildPage() {
   }
   performance.mark("tableside:page-built"); // scripts/bench/next_page.py splits a next page by it
   if (later.length) inSlices(later, true, refreshLog);
+}
+
+/** Where a host not built yet starts on the screen: `.ts-calc:empty` is not drawn, so the
+ * bottom of what is drawn before it in its parent (a deck's tabs), else its parent's top.
+ * Below the screen (Infinity) when its parent is not drawn either (the Encounter page's
+ * closed sheet on a phone): built, it moves nothing the reader sees.
+ * @param {HTMLElement} host @returns {number} */
+function startOf(host) {
+  for (let n = host.previousElementSibling; n; n = n.previousElementSibling) {
+    const box = n.getBoundingClientRect();
+    if (box.width || box.height) return box.bottom;
+  }
+  const box = host.parentElement?.getBoundingClientRect();
+  return box && (box.width || box.height) ? box.top : Infinity;
 }
 
 /** Resolves in the next frame's animation callbacks, before that frame's layout and paint
@@ -370,23 +386,30 @@ function buildOne(host, registry, index, later) {
 // Python's start (same main thread) by ~0.1 s on a desktop and ~0.4 s on a phone.
 // Selecting a tab builds its panel at once if it is still waiting (selectTab).
 
-// A slice stops after SLICE_MS, so that a phone (4x slower than this machine in Lighthouse's
-// model) sees no task over 50 ms: an idle period may last 50 ms, and one filled with forms
-// was a long task on a phone (TBT, issue 26).
-const SLICE_MS = 8;
+// A slice stops before SLICE_MS, so that a phone (4x slower than this machine in
+// Lighthouse's model) sees no task over 50 ms: an idle period may last 50 ms, and one
+// filled with forms was a long task on a phone (TBT, issue 26). A job starts only when
+// the longest one so far still fits: one form took ~5 ms here, and a second one started
+// at 7 ms of an 8 ms slice made a task of 12 ms, ~50 ms on the phone.
+const SLICE_MS = 10;
 
-/** Run `jobs` in slices of about SLICE_MS (at least one job each), each a task of its own:
- * when the page is idle (`idle`), else as soon as the browser has done what it had queued;
- * then `done`, once every job has run.
+/** Run `jobs` in slices of at most about SLICE_MS (at least one job each), each a task of
+ * its own: when the page is idle (`idle`), else as soon as the browser has done what it had
+ * queued; then `done`, once every job has run.
  * @param {(() => void)[]} jobs @param {boolean} idle @param {() => void} done */
 function inSlices(jobs, idle, done) {
+  let longest = 0; // the longest job so far (ms)
   const next = (/** @type {IdleDeadline | undefined} */ deadline) => {
     const end = performance.now() + SLICE_MS;
+    let now;
     do {
+      const start = performance.now();
       jobs.shift()?.();
+      now = performance.now();
+      longest = Math.max(longest, now - start);
       if (deadline && deadline.didTimeout) break; // one per forced turn, then yield again
-    } while (jobs.length && performance.now() < end
-      && (!deadline || deadline.timeRemaining() > 4));
+    } while (jobs.length && now + longest < end
+      && (!deadline || deadline.timeRemaining() > longest));
     if (jobs.length) schedule();
     else done();
   };

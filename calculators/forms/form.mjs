@@ -63,6 +63,25 @@ function formValue(form, name) {
   return el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value;
 }
 
+// Each list of choices as <option>s, built once and cloned for every <select> showing it
+// (a native copy: a weapon page's 28 forms hold ~1,200 options, most of them the same few
+// lists; built one by one they were a third of a form's build, a long task on a phone:
+// issue 26). Keyed by the list's content, as each calculator's entry has its own copy.
+/** @type {Map<string, DocumentFragment>} */
+const optionLists = new Map();
+
+/** @param {string[][]} choices [value, label] pairs @returns {Node} */
+function optionsOf(choices) {
+  const key = JSON.stringify(choices);
+  let list = optionLists.get(key);
+  if (!list) {
+    list = document.createDocumentFragment();
+    for (const [v, l] of choices) list.append(h("option", { value: v, text: l }));
+    optionLists.set(key, list);
+  }
+  return list.cloneNode(true);
+}
+
 /** @param {Registry.Calculator} calc @param {Registry.Input} input @param {unknown} value */
 export function field(calc, input, value) {
   const id = uid(input.name);
@@ -77,7 +96,7 @@ export function field(calc, input, value) {
   const label = h("label", { for: id, text: input.label });
   if (input.kind === "choice" && input.choices?.length) {
     const select = h("select", { id, name: input.name, "aria-describedby": described },
-      input.choices.map(([v, l]) => h("option", { value: v, text: l })));
+      optionsOf(input.choices));
     select.value = String(value);
     if (select.selectedIndex < 0) select.value = String(input.default); // never the first by chance
     const longest = Math.max(...input.choices.map(([, l]) => l.length));
