@@ -72,31 +72,6 @@ def test_every_page_lists_the_hash_of_every_runtime_file(site_dir: Path) -> None
         assert listed["memory"], "the build made a snapshot: its memory hash is listed"
 
 
-def test_every_module_the_page_imports_is_preloaded_with_integrity(site_dir: Path) -> None:
-    ui = site_dir / "assets" / "calculators"
-    needed: set[str] = set()
-    todo = ["tableside.js", "offline.js"]  # the page's two module scripts
-    while todo:
-        name = todo.pop()
-        for ref in IMPORT.findall((ui / name).read_text("utf-8")):
-            dep = posixpath.normpath(posixpath.join(posixpath.dirname(name), ref))
-            if dep not in needed:
-                needed.add(dep)
-                todo.append(dep)
-    assert {"python/boot.mjs", "python/pyscript.mjs", "python/integrity.mjs", "guards.mjs",
-            "python/snapshot.mjs"} <= needed
-    for page in pages(site_dir):
-        text = page.read_text("utf-8")
-        script = re.search(r'<script [^>]*src="[^"]*assets/calculators/tableside\.js"', text)
-        assert script, page
-        text = text[:script.start()]
-        preloaded = {site_path(site_dir, page, a["href"]).removeprefix("assets/calculators/")
-                     for tag, attrs in TAG.findall(text)
-                     if (a := dict(ATTR.findall(attrs))).get("rel") == "modulepreload"
-                     and a.get("integrity")}
-        assert needed <= preloaded, (page, needed - preloaded)
-
-
 # A module imported later (import("./page.js")) after its checked copies were preloaded
 # (python/integrity.mjs verifiedModules([...])): the list, and the module it imports
 VERIFIED = re.compile(r'verifiedModules\(\s*\[(?P<list>[^\]]*)\](?P<rest>.{0,200}?)'
@@ -116,6 +91,24 @@ def imported(ui: Path, name: str) -> set[str]:
                 seen.add(dep)
                 todo.append(dep)
     return seen
+
+
+def test_every_module_the_page_imports_is_preloaded_with_integrity(site_dir: Path) -> None:
+    ui = site_dir / "assets" / "calculators"
+    scripts = {"tableside.js", "offline.js"}  # the page's two module scripts
+    needed = set.union(*(imported(ui, name) for name in scripts)) - scripts
+    assert {"python/boot.mjs", "python/pyscript.mjs", "python/integrity.mjs", "guards.mjs",
+            "python/snapshot.mjs"} <= needed
+    for page in pages(site_dir):
+        text = page.read_text("utf-8")
+        script = re.search(r'<script [^>]*src="[^"]*assets/calculators/tableside\.js"', text)
+        assert script, page
+        text = text[:script.start()]
+        preloaded = {site_path(site_dir, page, a["href"]).removeprefix("assets/calculators/")
+                     for tag, attrs in TAG.findall(text)
+                     if (a := dict(ATTR.findall(attrs))).get("rel") == "modulepreload"
+                     and a.get("integrity")}
+        assert needed <= preloaded, (page, needed - preloaded)
 
 
 def test_every_module_imported_later_is_checked_before(site_dir: Path) -> None:
