@@ -138,10 +138,9 @@ function mount(el) {
       .catch(show);
   };
   // Mounted, and its first question sent, in the very task that opened it (a mutation
-  // observer runs at its end), not a task later as "toggle" comes: after the page's next
-  // frame, ~0.1 s on the phone profile (issue 28)
+  // observer runs at its end; every way of opening sets `open`), not a task later as
+  // "toggle" comes: after the page's next frame, ~0.1 s on the phone profile (issue 28)
   new MutationObserver(mountPanel).observe(odds, { attributes: true, attributeFilter: ["open"] });
-  odds.addEventListener("toggle", mountPanel);
 
   // "As … against …": the calculators beside take the combatants' numbers
   const followAs = calcs ? followFight(calcs, { game, el, state: () => state, events: () => doc.events, show }) : null;

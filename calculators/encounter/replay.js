@@ -114,7 +114,9 @@ let limits = null;
 /** The limits of a fight, in words (rules_pkg/encounter/limits.py), once the engine is up:
  * asked once a visit (they are the build's), not again before every import. */
 export function limitsText() {
-  limits ??= py({ op: "limits" }).then((r) => r.limits);
-  limits.catch(() => { limits = null; }); // the engine failed: asked again next time
+  if (!limits) {
+    limits = py({ op: "limits" }).then((r) => r.limits);
+    limits.catch(() => { limits = null; }); // the engine failed: asked again next time
+  }
   return limits;
 }
