@@ -10,6 +10,7 @@ count that turn ("until the end of its next turn").
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from .. import dice
 from ..errors import RulesError
@@ -45,8 +46,7 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
     cur = enc.current
     assert cur is not None
     enc = _end(rules, enc, cur, rng, log, half_action)
-    most = max((rules.passes(c) for c in enc.combatants), default=1) if rules.passes else 1
-    for _ in range(2 * len(enc.order) * most):  # at most twice round: all out or losing turns
+    for _ in _tries(rules, enc):
         enc = _advance(rules, enc, rng, log)
         nxt = enc.current
         assert nxt is not None
@@ -66,6 +66,17 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
     now = enc.current
     assert now is not None
     return enc, f"Round {enc.round}: {now.name}'s turn"
+
+
+def _tries(rules: Rules, enc: Encounter) -> Iterator[int]:
+    """The places tried for the next turn, at most: twice round the order (all out, or
+    losing turns), in every pass (Rules.passes). The passes are counted only when the first
+    two rounds are tried in vain (never, mostly): a count over every combatant on every
+    turn was a third of a long mecha fold (issue 24's replay)."""
+    yield from range(2 * len(enc.order))
+    if rules.passes:
+        most = max((rules.passes(c) for c in enc.combatants), default=1)
+        yield from range(2 * len(enc.order), 2 * len(enc.order) * most)
 
 
 def back(rules: Rules, enc: Encounter) -> Encounter:
