@@ -28,6 +28,11 @@ def calculators_for(game: str) -> list[str]:
 
 
 def page_markdown(game: str, title: str) -> str:
+    """The page: the tracker's box carries, as served, the line encounter/page.js draws
+    first in an empty fight, in its place and style. It is the largest text of the first
+    screen: served, the largest paint (LCP) comes with the HTML; drawn only by the tracker,
+    it came after the modules (issue 26's Lighthouse). The tracker's own line, the same
+    size, is no larger paint."""
     from rules_pkg.encounter import games
 
     rules = games.RULES.get(game)
@@ -43,7 +48,7 @@ def page_markdown(game: str, title: str) -> str:
     return front + f"""# Encounter {{#encounter}}
 
 <div class="ts-encounter" data-game="{html.escape(game)}" data-sheet="{sheet_json}">
-<p class="ts-enc-wait" role="status">The tracker needs the rules engine: loading…</p>
+<p class="ts-enc-round" role="status">Loading the rules engine…</p>
 </div>
 
 <section class="ts-enc-calcs" aria-labelledby="enc-calculators">
