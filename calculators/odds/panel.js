@@ -154,6 +154,7 @@ export function mountOdds(box, { game, now, py, watch }) {
   const answered = new WeakMap();
   /** @type {Record<string, any> | null} */
   let shown = null;
+  let onItsWay = ""; // the newest question sent to Python and not yet answered
   const who = h("select", { id: "ts-takeout-attacker" });
   const how = h("select", { id: "ts-takeout-attack" });
   const n = h("input", { id: "ts-takeout-n", type: "number", min: 1, max: 10, value: "1", inputmode: "numeric" });
@@ -169,13 +170,19 @@ export function mountOdds(box, { game, now, py, watch }) {
     fields.hidden = !fields.hidden;
     more.setAttribute("aria-expanded", String(!fields.hidden));
   });
+  const controls = [h("div", { class: "ts-takeout-pick" },
+    h("p", {}, h("label", { for: "ts-takeout-attacker", text: "Attacker" }), who),
+    h("p", {}, h("label", { for: "ts-takeout-attack", text: "Attack" }), how),
+    h("p", {}, h("label", { for: "ts-takeout-n", text: "Attacks this turn" }), n)),
+  targets, more, fields];
   box.replaceChildren(h("section", { class: "ts-takeout", "aria-labelledby": "ts-takeout-h" },
     h("h2", { id: "ts-takeout-h", class: "ts-takeout-h", text: "Odds before the roll" }),
-    h("div", { class: "ts-takeout-pick" },
-      h("p", {}, h("label", { for: "ts-takeout-attacker", text: "Attacker" }), who),
-      h("p", {}, h("label", { for: "ts-takeout-attack", text: "Attack" }), how),
-      h("p", {}, h("label", { for: "ts-takeout-n", text: "Attacks this turn" }), n)),
-    targets, more, fields, status, out));
+    status, out));
+  // The controls join the panel with its first answer (or refusal), in its frame: the frame
+  // of the opened panel, while Python works, draws a heading and "Working out…" only, and
+  // the answer, which waits for the page's thread, waits less (issue 28: the first answer
+  // after Python ready on a slow phone). The question is read from them all the same.
+  const place = () => { if (!controls[0].isConnected) status.before(...controls); };
 
   const chosen = () => [...targets.querySelectorAll("input:checked")].map((x) => /** @type {HTMLInputElement} */ (x).value);
   const attack = () => attacks.find((a) => a.calc === how.value);
@@ -224,24 +231,33 @@ export function mountOdds(box, { game, now, py, watch }) {
   /** Ask the engine; `form`: also the attacks' form (the first answer, or another attacker).
    * @param {boolean} [form] */
   async function ask(form = false) {
-    const mine = ++asked;
     const ids = chosen();
     if (!form && (!attack() || !ids.length)) {
+      ++asked; // an answer on its way is not drawn
+      place();
       out.replaceChildren();
       shown = null;
       status.textContent = "Choose a target.";
       return;
     }
+    const { events, state } = now();
+    const req = { op: "odds", form, game, attacker: who.value, targets: ids, calc: how.value,
+      inputs: inputs(), attacks: Number(n.value) || 1 };
+    const key = JSON.stringify([events.length, req]); // (an event being folded: not this state's)
+    // the same question already on its way (the tracker's fold, arriving before the first
+    // answer, asks again: the same log, so the same answer): it answers this one too
+    if (key === onItsWay) return;
+    const mine = ++asked;
     status.textContent = "Working out…";
     box.dataset.busy = "";
     const t0 = performance.now();
     try {
-      const { events, state } = now();
-      const req = { op: "odds", form, game, attacker: who.value, targets: ids, calc: how.value,
-        inputs: inputs(), attacks: Number(n.value) || 1 };
-      const key = JSON.stringify([events.length, req]); // (an event being folded: not this state's)
       const kept = (state && answered.get(state)) || new Map();
-      const reply = kept.get(key) || await py({ ...req, events });
+      let reply = kept.get(key);
+      if (!reply) {
+        onItsWay = key;
+        reply = await py({ ...req, events });
+      }
       if (mine !== asked) return; // a newer question is on its way
       if (state) {
         kept.delete(key);
@@ -250,17 +266,19 @@ export function mountOdds(box, { game, now, py, watch }) {
         answered.set(state, kept);
       }
       if (form) { setForm(reply); people(); }
+      place();
       if (reply !== shown) out.replaceChildren(...reply.odds.map(answerNode));
       shown = reply;
       status.textContent = reply.odds.length ? "" : "Add a target to the fight.";
       box.dataset.ms = String(Math.round(performance.now() - t0));
     } catch (err) {
       if (mine !== asked) return;
+      place();
       out.replaceChildren();
       shown = null;
       status.textContent = err instanceof Error ? err.message : String(err);
     } finally {
-      if (mine === asked) delete box.dataset.busy;
+      if (mine === asked) { delete box.dataset.busy; onItsWay = ""; }
     }
   }
 
