@@ -1,0 +1,114 @@
+// @ts-check
+/* The light/dark toggle in the header: Material's palette component
+   (src/templates/assets/javascripts/components/palette/index.ts), without its start.
+   Material's inline script in the body (partials/javascripts/palette.html) already sets the
+   stored palette before the first paint; its component then set it again as its bundle
+   started, with `data-md-color-switching` on the body around it, which its stylesheet reads
+   in `[data-md-color-switching] *`: the whole page restyled, and read back at once for the
+   theme colour, then restyled again as the attribute went. On a weapon page that was ~0.1 s
+   of the phone's main thread in Lighthouse's model (TBT, issue 26). Our partials/palette.html
+   leaves the form without `data-md-component`, so Material does not mount it; here the same
+   toggle: the right button shown, a change applied (transitions off while it switches) and
+   stored as Material stores it, and the header's colour given to the browser's own bars
+   (theme-color) once the page is idle. */
+(() => {
+  "use strict";
+  const w = /** @type {any} */ (window);
+  if (w.__tsPalette) return; // instant navigation keeps the header: listen once
+  const form = document.querySelector("form.ts-palette");
+  if (!form) return;
+  w.__tsPalette = true;
+  const inputs = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll("input")]);
+  const body = document.body;
+  const meta = (/** @type {string} */ name) => {
+    const m = document.createElement("meta");
+    m.name = name;
+    document.head.appendChild(m);
+    return m;
+  };
+  const theme = meta("theme-color");
+  const scheme = meta("color-scheme");
+  const lightMedia = matchMedia("(prefers-color-scheme: light)");
+
+  /** The option in use: the stored one, else the one whose media matches (Material's). */
+  const current = () => {
+    const stored = w.__md_get("__palette");
+    const index = stored ? stored.index : inputs.findIndex((input) =>
+      matchMedia(input.getAttribute("data-md-color-media") || "").matches);
+    return Math.max(0, Math.min(index, inputs.length - 1));
+  };
+
+  /** Each toggle shows the button of the option it is not. @param {number} index */
+  const show = (index) => {
+    inputs.forEach((input, i) => {
+      const label = input.nextElementSibling;
+      if (label instanceof HTMLElement) label.hidden = i !== index;
+    });
+  };
+
+  /** The browser's bars take the header's colour (read when the page is idle: no restyle). */
+  const barColours = () => {
+    const header = document.querySelector("[data-md-component=header]");
+    if (!header) return;
+    const style = getComputedStyle(header);
+    scheme.content = style.colorScheme;
+    const rgb = style.backgroundColor.match(/\d+/g) || [];
+    theme.content = `#${rgb.slice(0, 3).map((v) => (+v).toString(16).padStart(2, "0")).join("")}`;
+  };
+
+  /** The option's colours; an automatic option's, the system's (Material's). @param {number} index */
+  const colours = (index) => {
+    const input = inputs[index];
+    /** @type {Record<string, string>} */
+    const color = {};
+    for (const key of ["media", "scheme", "primary", "accent"]) {
+      color[key] = input.getAttribute(`data-md-color-${key}`) || "";
+    }
+    if (color.media === "(prefers-color-scheme)") {
+      const auto = document.querySelector(lightMedia.matches
+        ? "[data-md-color-media='(prefers-color-scheme: light)']"
+        : "[data-md-color-media='(prefers-color-scheme: dark)']");
+      for (const key of ["scheme", "primary", "accent"]) {
+        color[key] = auto?.getAttribute(`data-md-color-${key}`) || "";
+      }
+    }
+    return color;
+  };
+
+  /** Set the option's colours on the body and store it, as Material does. @param {number} index */
+  const apply = (index) => {
+    const color = colours(index);
+    body.setAttribute("data-md-color-switching", ""); // no colour transitions meanwhile
+    for (const [key, value] of Object.entries(color)) body.setAttribute(`data-md-color-${key}`, value);
+    show(index);
+    w.__md_set("__palette", { index, color });
+    barColours();
+    setTimeout(() => body.removeAttribute("data-md-color-switching"));
+  };
+
+  // The start: the body already has the option's colours (the template's, or the stored
+  // ones set before the first paint), mostly: then only its toggle is shown. Else (a
+  // system in dark mode, nothing stored yet) the option is applied and stored, as
+  // Material does, so that the next pages have it before their first paint.
+  const start = current();
+  const now = colours(start);
+  if (["scheme", "primary", "accent"].some((k) => body.getAttribute(`data-md-color-${k}`) !== now[k])) {
+    apply(start);
+  } else {
+    show(start);
+  }
+  for (const input of inputs) input.addEventListener("change", () => apply(inputs.indexOf(input)));
+  // Enter on the focused toggle picks the next option (Material's: see https://t.ly/YIhVj)
+  form.addEventListener("keydown", (e) => {
+    if (/** @type {KeyboardEvent} */ (e).key !== "Enter") return;
+    const next = inputs[(current() + 1) % inputs.length];
+    next.click();
+    next.focus();
+  });
+  // The system turns light or dark: followed until an option is stored, and by an automatic one
+  lightMedia.addEventListener("change", () => {
+    const index = current();
+    if (!w.__md_get("__palette") || colours(index).media === "(prefers-color-scheme)") apply(index);
+  });
+  (w.requestIdleCallback || setTimeout)(barColours);
+})();
