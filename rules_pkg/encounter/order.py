@@ -151,5 +151,5 @@ def sort(rules: Rules, enc: Encounter, keep_current: bool) -> Encounter:
 
 
 def order_text(enc: Encounter) -> str:
-    return ", ".join(f"{enc.combatant(i).name} ({enc.combatant(i).initiative})"
-                     for i in enc.order)
+    cs, places = enc.combatants, enc.places()
+    return ", ".join([f"{c.name} ({c.initiative})" for c in (cs[places[i]] for i in enc.order)])

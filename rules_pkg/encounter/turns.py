@@ -46,16 +46,22 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
     cur = enc.current
     assert cur is not None
     enc = _end(rules, enc, cur, rng, log, half_action)
+    # the place tried is `turn`, set in the state only once someone's turn starts there
+    # (a state made for every place passed over was a fifth of a long replay, issue 24)
+    turn = enc.turn
     for _ in _tries(rules, enc):
-        enc = _advance(rules, enc, rng, log)
-        nxt = enc.current
-        assert nxt is not None
+        turn += 1
+        if turn >= len(enc.order):
+            turn = 0
+            enc = _wrap(rules, enc, rng, log)
+        nxt = enc.combatant(enc.order[turn])
         if rules.passes and rules.passes(nxt) < enc.pass_no:
             continue  # takes no action in this pass
         why = out_reason(rules, nxt)
         if why:  # #25 item 3: no turn for those out of the fight
             log.step(f"{nxt.name} is out of the fight ({why}): no turn")
             continue
+        enc = replace(enc, turn=turn)
         enc = enc.replace_combatant(rules.start_turn(rules.sheet, nxt, enc, rng, log))
         lost = lost_turn(rules, enc.combatant(nxt.id))
         if not lost:
@@ -63,6 +69,8 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
         # a condition that costs the turn: it passes (its end-of-turn rules, its durations)
         log.step(f"{nxt.name} is {lost}: this turn is lost")
         enc = _end(rules, enc, enc.combatant(nxt.id), rng, log, True)
+    if enc.turn != turn:
+        enc = replace(enc, turn=turn)
     now = enc.current
     assert now is not None
     return enc, f"Round {enc.round}: {now.name}'s turn"
@@ -103,17 +111,15 @@ def lost_turn(rules: Rules, c: Combatant) -> str:
     return ""
 
 
-def _advance(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
-    turn = enc.turn + 1
-    if turn >= len(enc.order):
-        turn = 0
-        if _more(rules, enc):  # "Repeat each stage for all characters taking a second action"
-            enc = replace(enc, pass_no=enc.pass_no + 1)
-            log.step(f"Round {enc.round}, pass {enc.pass_no}: those taking action "
-                     f"{enc.pass_no} act, in the same order")
-        else:
-            enc = new_round(rules, enc, rng, log)
-    return replace(enc, turn=turn)
+def _wrap(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
+    """Past the last place of the order: the round's next pass, or a new round (neither
+    reads the turn, which starts again at the top)."""
+    if _more(rules, enc):  # "Repeat each stage for all characters taking a second action"
+        enc = replace(enc, pass_no=enc.pass_no + 1)
+        log.step(f"Round {enc.round}, pass {enc.pass_no}: those taking action "
+                 f"{enc.pass_no} act, in the same order")
+        return enc
+    return new_round(rules, enc, rng, log)
 
 
 def _more(rules: Rules, enc: Encounter) -> bool:
@@ -186,9 +192,9 @@ def new_round(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Enc
     if rules.reroll_each_round:
         log.step(rules.sheet.initiative)
         scores = rules.initiative(enc.combatants, rng, frozenset(), log, frozenset())
-        enc = replace(enc, combatants=tuple(
+        enc = replace(enc, combatants=tuple([
             c if c.initiative == scores[c.id] else replace(c, initiative=scores[c.id])
-            for c in enc.combatants))
+            for c in enc.combatants]))
         enc = order.sort(rules, enc, keep_current=False)
         log.step("Turn order: " + order.order_text(enc))
     return enc
