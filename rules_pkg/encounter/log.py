@@ -60,8 +60,10 @@ def parse_one(r: Any, where: str) -> Logged:
     """One stored event from its JSON form (`where`: how a message names it)."""
     if not isinstance(r, dict):
         raise RulesError(f"{where} is not an object")
-    body = {k: v for k, v in r.items() if k != "eid"}
-    return Logged(eid_of(r, where), ev.from_dict(body, where))
+    eid = eid_of(r, where)
+    body = r.copy()  # a copy in one call, not a comprehension (5,000 a file read, issue 24)
+    del body["eid"]
+    return Logged(eid, ev.from_dict(body, where))
 
 
 def numbered(events: Iterable[ev.Event], prefix: str = "n") -> list[Logged]:
