@@ -255,8 +255,10 @@ def _set_condition(rules: Rules, enc: Encounter, c: Combatant, name: str, rounds
 
 
 def _diff(rules: Rules, before: Combatant, after: Combatant) -> str:
+    now = dict(after.values[::-1])  # after.value(k) for every k (the first pair of a key
+    # wins, as there), read in one pass and not one scan a value: hits change one or two
     parts = [f"{rules.sheet.stat(k).label} {v} → {after.value(k)}"
-             for k, v in before.values if after.value(k) != v]
+             for k, v in before.values if (now[k] if k in now else after.value(k)) != v]
     parts += [f"now {cond_text(c)}" for c in after.conditions if c not in before.conditions]
     parts += [f"{i}" for i in after.injuries[len(before.injuries):]]
     return "; ".join(parts) or "no change"

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_pkg import dice, registry
+from rules_pkg.errors import RulesError
 from rules_pkg.encounter.model import Combatant, Condition, Encounter, Entry, History, replace
 from rules_pkg.encounter.seeded import Seeded
 from rules_pkg.mecha.initiative import outcome
@@ -93,6 +94,36 @@ def test_replace_refuses_an_unknown_field_and_never_changes_the_original() -> No
     with pytest.raises(dataclasses.FrozenInstanceError):
         replace(c, initiative=4).initiative = 5  # type: ignore[misc]
     assert c.initiative is None
+
+
+def plain_combatant(combatants: tuple[Combatant, ...], cid: str) -> Combatant | None:
+    return next((c for c in combatants if c.id == cid), None)
+
+
+@settings(deadline=None)  # a shared machine: no time limit per example
+@given(st.lists(COMBATANTS, max_size=6).map(tuple), st.lists(COMBATANTS, max_size=6).map(tuple),
+       st.text(max_size=3), st.data())
+def test_the_id_index_is_the_plain_lookup(cs: tuple[Combatant, ...],
+                                          others: tuple[Combatant, ...], cid: str,
+                                          data: Any) -> None:
+    """Encounter.combatant (an index kept with the tuple it indexes) finds what a scan
+    finds, the first of an id, also in a copy made by model.replace (which copies the
+    index along) with other combatants; replace_combatant is the plain tuple rebuilt."""
+    enc = Encounter("mecha", combatants=cs)
+    for e in (enc, replace(enc, combatants=others), replace(enc, round=2)):
+        for key in {cid, *(c.id for c in cs), *(c.id for c in others)}:
+            want = plain_combatant(e.combatants, key)
+            if want is None:
+                with pytest.raises(RulesError, match="no combatant"):
+                    e.combatant(key)
+            else:
+                assert e.combatant(key) is want
+    if cs:
+        changed = replace(data.draw(st.sampled_from(cs)), name="Changed", initiative=7)
+        after = enc.replace_combatant(changed)
+        assert after.combatants == tuple(changed if x.id == changed.id else x for x in cs)
+        assert after.combatant(changed.id) == plain_combatant(after.combatants, changed.id)
+    assert enc.replace_combatant(Combatant("zz-none", "N", "a", ())) == enc
 
 
 ENTRIES = st.lists(st.builds(Entry, st.integers(0, 9), st.integers(0, 9), st.text(max_size=4)),
