@@ -236,11 +236,18 @@ EVENT_TYPES: dict[str, type[Any]] = {t.KIND: t for t in typing.get_args(Event)}
 # --- JSON ------------------------------------------------------------------------------
 def to_dict(event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"type": event.KIND}
-    for name in _spec(type(event))[2]:
-        v = getattr(event, name)
+    fields = event.__dict__  # a plain frozen dataclass's (see _spec)
+    for name, listed in (_SPECS.get(type(event)) or _spec(type(event)))[4]:
+        v = fields[name]
+        # only a tuple field is looked into (every event's export and import, issue 24)
         out[name] = [list(x) if isinstance(x, tuple) else x for x in v] \
-            if isinstance(v, tuple) else v
+            if listed and isinstance(v, tuple) else v
     return out
+
+
+def field_names(event: Event) -> tuple[str, ...]:
+    """The event's fields, in order (its JSON form has these, its type and its eid)."""
+    return (_SPECS.get(type(event)) or _spec(type(event)))[2]
 
 
 def _int(v: Any, what: str, lo: int = -10**9, hi: int = 10**9) -> int:
@@ -315,9 +322,10 @@ def _plain(typ: str) -> Callable[[Any], bool]:
 
 
 # per event type (worked out once): its field names, and "type"; per field (name,
-# required, plain check, type); the field names in order; the defaults
+# required, plain check, type); the field names in order; the defaults; per field in
+# order (name, whether it is a tuple: to_dict lists it)
 _Spec = tuple[frozenset[str], tuple[tuple[str, bool, Callable[[Any], bool], str], ...],
-              tuple[str, ...], dict[str, Any]]
+              tuple[str, ...], dict[str, Any], tuple[tuple[str, bool], ...]]
 _SPECS: dict[type[Any], _Spec] = {}
 
 
@@ -331,7 +339,8 @@ def _spec(cls: type[Any]) -> _Spec:
                    (lambda v: type(v) is int and 0 <= v <= MAX_SEED) if f.name == "seed"
                    else _plain(str(f.type)), str(f.type)) for f in fs),
             tuple(f.name for f in fs),
-            {f.name: f.default for f in fs if f.default is not dataclasses.MISSING})
+            {f.name: f.default for f in fs if f.default is not dataclasses.MISSING},
+            tuple((f.name, str(f.type).startswith("tuple[")) for f in fs))
         if hasattr(cls, "__post_init__") or any(f.default_factory is not dataclasses.MISSING
                                                 or not f.init for f in fs):
             raise TypeError(f"{cls.__name__}: from_dict builds plain frozen dataclasses")
@@ -346,7 +355,7 @@ def from_dict(raw: Any, where: str = "event") -> Event:
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise RulesError(f"{where} has an unknown type {str(kind)[:30]!r}")
-    names, fields, _, defaults = _spec(cls)
+    names, fields, _, defaults, _ = _spec(cls)
     if not names.issuperset(raw):
         extra = sorted(set(raw) - names)
         raise RulesError(f"{where} ({kind}) has unknown field(s): {', '.join(extra)[:80]}")
