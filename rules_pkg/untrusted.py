@@ -64,4 +64,4 @@ def json_depth(text: str) -> int:
         return 0
     # +1 for an opening bracket, -1 for a closing one, summed in C (a frame of ours per
     # bracket was a tenth of reading a 5,000-event file, issue 24)
-    return max(accumulate(map(sub, brackets.translate(_STEP).encode(), repeat(1))))
+    return int(max(accumulate(map(sub, brackets.translate(_STEP).encode(), repeat(1)))))

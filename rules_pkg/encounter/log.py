@@ -83,7 +83,7 @@ def written_as(raw: Any, log: Sequence[Logged]) -> bool:
     of `raw` leaves a field out (its default), or has another id or type (a migration)."""
     if not isinstance(raw, list) or len(raw) != len(log):
         return False
-    for r, x in zip(raw, log):
+    for r, x in zip(raw, log, strict=True):
         if not (type(r) is dict and len(r) == len(ev.field_names(x.event)) + 2
                 and r.get("eid") == x.eid and r.get("type") == x.event.KIND):
             return False
@@ -117,7 +117,7 @@ def effective(log: Iterable[Logged]) -> list[Logged]:
     """What the fold replays: first copies, neither undone nor undo events."""
     first = _first_copies(log)
     cancelled = undone(first)
-    return [x for x in first if x.eid not in cancelled and not type(x.event) is ev.Undo]
+    return [x for x in first if x.eid not in cancelled and type(x.event) is not ev.Undo]
 
 
 def undo_target(log: Iterable[Logged]) -> str | None:

@@ -23,9 +23,9 @@ from rules_pkg import dice, registry
 from rules_pkg.encounter import codec
 from rules_pkg.encounter import events as ev
 from rules_pkg.encounter import log as stored
-from rules_pkg.errors import RulesError
 from rules_pkg.encounter.model import Combatant, Condition, Encounter, Entry, History, replace
 from rules_pkg.encounter.seeded import Seeded
+from rules_pkg.errors import RulesError
 from rules_pkg.mecha.initiative import outcome
 
 SEEDS = st.integers(0, 2**32 - 1)
