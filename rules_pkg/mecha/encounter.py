@@ -24,6 +24,7 @@ from ..encounter.proposal import (
     summary_of,
     values_of,
 )
+from ..encounter.seeded import generator
 from .initiative import score
 
 DOC = "mecha-d10-non-mecha-combat.md"
@@ -81,7 +82,7 @@ def _score(c: Combatant, rng: random.Random, surprise: frozenset[str]) -> tuple[
     first die is the same without it). Its die is randint(1, sides), as dice.seeded rolls
     it, without that wrapper's frames (a long replay rolls ~12,000 of these)."""
     reflex = c.value("reflex")
-    n = score(reflex)(partial(random.Random(rng.randrange(2**32)).randint, 1))
+    n = score(reflex)(partial(generator(rng.randrange(2**32)).randint, 1))
     return n, f"1 die ({n - reflex}) + Reflex {reflex} = {n}"
 
 

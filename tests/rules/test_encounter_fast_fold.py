@@ -24,7 +24,7 @@ from rules_pkg.encounter import codec
 from rules_pkg.encounter import events as ev
 from rules_pkg.encounter import log as stored
 from rules_pkg.encounter.model import Combatant, Condition, Encounter, Entry, History, replace
-from rules_pkg.encounter.seeded import Seeded
+from rules_pkg.encounter.seeded import Seeded, generator
 from rules_pkg.errors import RulesError
 from rules_pkg.mecha.initiative import outcome
 
@@ -69,6 +69,13 @@ def test_an_events_dice_are_random_random_of_its_seed(seed: int, calls: list[Any
 @given(SEEDS)
 def test_seeded_state_is_random_randoms(seed: int) -> None:
     assert Seeded(seed).getstate() == random.Random(seed).getstate()
+
+
+@settings(deadline=None)  # a shared machine: no time limit per example
+@given(SEEDS | st.integers(0, 2**80), CALLS)
+def test_a_generator_is_random_random_of_its_seed(seed: int, calls: list[Any]) -> None:
+    assert generator(seed).getstate() == random.Random(seed).getstate()
+    assert draws(generator(seed), calls) == draws(random.Random(seed), calls)
 
 
 COMBATANTS = st.builds(
