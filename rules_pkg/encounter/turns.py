@@ -48,7 +48,7 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
     enc = _end(rules, enc, cur, rng, log, half_action)
     # the place tried is `turn`, set in the state only once someone's turn starts there
     # (a state made for every place passed over was a fifth of a long replay, issue 24)
-    turn, places = enc.turn, enc.places()
+    turn, places, passes = enc.turn, enc.places(), rules.passes
     for _ in _tries(rules, enc):
         turn += 1
         if turn >= len(enc.order):
@@ -56,7 +56,7 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
             enc = _wrap(rules, enc, rng, log)
             places = enc.places()
         nxt = enc.combatants[places[enc.order[turn]]]  # enc.combatant, without a call
-        if rules.passes and rules.passes(nxt) < enc.pass_no:
+        if passes and passes(nxt) < enc.pass_no:
             continue  # takes no action in this pass
         why = out_reason(rules, nxt)
         if why:  # #25 item 3: no turn for those out of the fight
