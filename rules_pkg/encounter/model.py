@@ -36,7 +36,9 @@ def replace(noun: N, /, **changes: Any) -> N:
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
     new = object.__new__(cls)
-    new.__dict__.update(noun.__dict__, **changes)  # frozen: set past __setattr__, as __init__
+    kept = new.__dict__  # frozen: set past __setattr__, as __init__ does
+    kept.update(noun.__dict__)
+    kept.update(changes)  # (not update(..., **changes): a copy of `changes` more)
     return new
 
 
