@@ -306,10 +306,10 @@ _FIELD = {
 
 
 # The usual case of a field type, checked inline without building its message (a
-# 5,000-event file is read on every import and reload, issue 24; a check function called
-# for every field was a third of a read): its Python type, the bounds of its value (of
-# its length, for text), and whether None is one too; anything else goes to _FIELD,
-# which says what is wrong.
+# 5,000-event file is read on every import and reload, issue 24: not a function called
+# for every field of every event): its Python type, the bounds of its value (of its
+# length, for text), and whether None is one too; anything else goes to _FIELD, which
+# says what is wrong.
 Plain = tuple[type | None, int, int, bool]
 _PLAIN: dict[str, Plain] = {
     "str": (str, 0, MAX_TEXT, False),
