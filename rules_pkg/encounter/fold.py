@@ -65,7 +65,11 @@ def step(rules: Rules, enc: Encounter, event: ev.Event, index: int) -> Encounter
         enc, summary = _apply(rules, enc, event, log)
     except RulesError as e:
         raise RulesError(f"event {index + 1} ({event.KIND}): {e}") from None
-    entry = Entry(index, enc.round, summary, tuple(log.steps), tuple(log.notes))
+    # as Entry(...) makes it, without the frozen __init__'s object.__setattr__ per field
+    # (one entry an event: issue 24's replay)
+    entry = object.__new__(Entry)
+    entry.__dict__.update(event=index, round=enc.round, summary=summary,
+                          steps=tuple(log.steps), notes=tuple(log.notes))
     return replace(enc, history=enc.history.plus(entry),
                    asks=(*enc.asks, *log.asks) if log.asks else enc.asks)
 
@@ -74,7 +78,22 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
            log: Log) -> tuple[Encounter, str]:
     sheet = rules.sheet
     # the event's own class compared (events are never subclassed): not a call per kind
-    # tried, as isinstance was, ~10 an event (issue 24's replay)
+    # tried, as isinstance was, ~10 an event; the commonest first, a turn passing and a
+    # hit (issue 24's replay)
+    if type(e) is ev.NextTurn:
+        turns.waiting(enc)
+        return turns.next_turn(rules, enc, Seeded(e.seed), log, e.half_action)
+    if type(e) is ev.Hit:
+        c = enc.combatant(e.target)
+        if e.damage < 0:
+            raise RulesError("damage cannot be negative")
+        log.step(f"{e.damage} damage to {c.name}" + (f" ({e.source})" if e.source else ""))
+        if e.damage > MAX_DAMAGE:
+            raise RulesError(f"at most {MAX_DAMAGE} damage in one hit")
+        after = rules.hit(sheet, c, e, Seeded(e.seed), log)
+        if e.condition:
+            after = _set_condition(rules, enc, after, e.condition, None, "", log, default=True)
+        return enc.replace_combatant(after), f"{c.name} is hit: {_diff(rules, c, after)}"
     if type(e) is ev.AddCombatant:
         return _add(rules, enc, e, log)
     if type(e) is ev.RemoveCombatant:
@@ -95,9 +114,6 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         return order.swap(rules, enc, e, log)
     if type(e) is ev.Move:
         return order.move(rules, enc, e, log)
-    if type(e) is ev.NextTurn:
-        turns.waiting(enc)
-        return turns.next_turn(rules, enc, Seeded(e.seed), log, e.half_action)
     if type(e) is ev.NextRound:
         turns.started(enc)
         turns.waiting(enc)
@@ -126,17 +142,6 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         after = rules.bring_back(sheet, c.with_counter(turns.OUT, 0), log)
         after = replace(after, counters=tuple(x for x in after.counters if x[0] != turns.OUT))
         return enc.replace_combatant(after), f"{c.name} is back in the fight"
-    if type(e) is ev.Hit:
-        c = enc.combatant(e.target)
-        if e.damage < 0:
-            raise RulesError("damage cannot be negative")
-        log.step(f"{e.damage} damage to {c.name}" + (f" ({e.source})" if e.source else ""))
-        if e.damage > MAX_DAMAGE:
-            raise RulesError(f"at most {MAX_DAMAGE} damage in one hit")
-        after = rules.hit(sheet, c, e, Seeded(e.seed), log)
-        if e.condition:
-            after = _set_condition(rules, enc, after, e.condition, None, "", log, default=True)
-        return enc.replace_combatant(after), f"{c.name} is hit: {_diff(rules, c, after)}"
     if type(e) is ev.Apply:
         c = enc.combatant(e.target)
         log.step(e.source)
