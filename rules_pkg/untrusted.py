@@ -17,7 +17,8 @@ being refused for what it is.
 from __future__ import annotations
 
 import re
-from itertools import accumulate
+from itertools import accumulate, repeat
+from operator import sub
 
 AS_SPACE = "\f\v\x85\u2028\u2029"
 INVISIBLE = (
@@ -45,7 +46,7 @@ def clean_name(text: str) -> str:
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # (unrolled: one step per run, not per character)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_STEP = str.maketrans({"[": "1", "{": "1", "]": "0", "}": "0"})
+_STEP = str.maketrans({"[": "\x02", "{": "\x02", "]": "\x00", "}": "\x00"})  # 1 ± 1
 
 
 def json_depth(text: str) -> int:
@@ -61,4 +62,6 @@ def json_depth(text: str) -> int:
     brackets = _NOT_BRACKET.sub("", outside)
     if not brackets:
         return 0
-    return max(accumulate(1 if c == "1" else -1 for c in brackets.translate(_STEP)))
+    # +1 for an opening bracket, -1 for a closing one, summed in C (a frame of ours per
+    # bracket was a tenth of reading a 5,000-event file, issue 24)
+    return int(max(accumulate(map(sub, brackets.translate(_STEP).encode(), repeat(1)))))

@@ -117,15 +117,17 @@ def _handle(req: dict[str, Any]) -> dict[str, Any]:
         text = req.get("text")
         # checked event by event here; folded by the page in slices (op fold, budget_ms)
         game, name, raw, log = codec.read(text if isinstance(text, str) else "")
-        events = stored.to_dicts(log)
+        # "known": the page has these events (its stored copy): unchanged (as they are
+        # written out: log.written_as), not written out nor sent back
+        same = req.get("known") is True and stored.written_as(raw, log)
+        events = raw if same else stored.to_dicts(log)
         reply = {"game": game, "name": name, "schema": codec.SCHEMA, "events": events}
         name_held = held.name_of(req)
         if name_held is not None:  # held for the folds that follow (held.py), which
             held.hold(name_held, held.Held.of(tuple(log)))  # send only what is new
         else:  # the page will send these events back whole: read once
             replay.remember(events, log)
-        # "known": the page has these events (its stored copy): unchanged, not sent back
-        if req.get("known") is True and events == raw:
+        if same:
             reply.update(events=None, same=True)
         return reply
     raise RulesError(f"unknown request {str(op)[:20]!r}")

@@ -25,9 +25,12 @@ class Log:
     asking: bool = False
     asks: list[Ask] = field(default_factory=list)
     round: int = 0  # the round the event happens in (Cyberpunk RED counts successive Chokes)
+    # step(text): a step added; its list's own append, not a method around it (~6 steps an
+    # event: a frame each in a long replay, issue 24)
+    step: Callable[[str], None] = field(init=False, repr=False, compare=False)
 
-    def step(self, text: str) -> None:
-        self.steps.append(text)
+    def __post_init__(self) -> None:
+        self.step = self.steps.append
 
     def ask(self, a: Ask) -> None:
         self.asks.append(a)

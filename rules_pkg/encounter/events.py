@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -236,11 +235,18 @@ EVENT_TYPES: dict[str, type[Any]] = {t.KIND: t for t in typing.get_args(Event)}
 # --- JSON ------------------------------------------------------------------------------
 def to_dict(event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"type": event.KIND}
-    for name in _spec(type(event))[2]:
-        v = getattr(event, name)
+    fields = event.__dict__  # a plain frozen dataclass's (see _spec)
+    for name, listed in (_SPECS.get(type(event)) or _spec(type(event)))[4]:
+        v = fields[name]
+        # only a tuple field is looked into (every event's export and import, issue 24)
         out[name] = [list(x) if isinstance(x, tuple) else x for x in v] \
-            if isinstance(v, tuple) else v
+            if listed and isinstance(v, tuple) else v
     return out
+
+
+def field_names(event: Event) -> tuple[str, ...]:
+    """The event's fields, in order (its JSON form has these, its type and its eid)."""
+    return (_SPECS.get(type(event)) or _spec(type(event)))[2]
 
 
 def _int(v: Any, what: str, lo: int = -10**9, hi: int = 10**9) -> int:
@@ -299,25 +305,27 @@ _FIELD = {
 }
 
 
-def _plain(typ: str) -> Callable[[Any], bool]:
-    """The usual case of a field type, checked without building its message (a 5,000-event
-    file is read on every import and reload, issue 24); anything else goes to _FIELD,
-    which says what is wrong."""
-    if typ == "str":
-        return lambda v: type(v) is str and len(v) <= MAX_TEXT
-    if typ == "int":
-        return lambda v: type(v) is int and -10**9 <= v <= 10**9
-    if typ == "bool":
-        return lambda v: type(v) is bool
-    if typ == "int | None":
-        return lambda v: v is None or (type(v) is int and 0 <= v <= 10**6)
-    return lambda v: False  # lists: the full check builds the tuple
+# The usual case of a field type, checked inline without building its message (a
+# 5,000-event file is read on every import and reload, issue 24: not a function called
+# for every field of every event): its Python type, the bounds of its value (of its
+# length, for text), and whether None is one too; anything else goes to _FIELD, which
+# says what is wrong.
+Plain = tuple[type | None, int, int, bool]
+_PLAIN: dict[str, Plain] = {
+    "str": (str, 0, MAX_TEXT, False),
+    "int": (int, -10**9, 10**9, False),
+    "bool": (bool, 0, 1, False),
+    "int | None": (int, 0, 10**6, True),
+}
+_SEED: Plain = (int, 0, MAX_SEED, False)
+_LISTED: Plain = (None, 0, 0, False)  # lists: the full check builds the tuple
 
 
 # per event type (worked out once): its field names, and "type"; per field (name,
-# required, plain check, type); the field names in order; the defaults
-_Spec = tuple[frozenset[str], tuple[tuple[str, bool, Callable[[Any], bool], str], ...],
-              tuple[str, ...], dict[str, Any]]
+# required, plain check, type); the field names in order; the defaults; per field in
+# order (name, whether it is a tuple: to_dict lists it)
+_Spec = tuple[frozenset[str], tuple[tuple[str, bool, Plain, str], ...],
+              tuple[str, ...], dict[str, Any], tuple[tuple[str, bool], ...]]
 _SPECS: dict[type[Any], _Spec] = {}
 
 
@@ -328,10 +336,11 @@ def _spec(cls: type[Any]) -> _Spec:
         spec = _SPECS[cls] = (
             frozenset(f.name for f in fs) | {"type"},
             tuple((f.name, f.default is dataclasses.MISSING,
-                   (lambda v: type(v) is int and 0 <= v <= MAX_SEED) if f.name == "seed"
-                   else _plain(str(f.type)), str(f.type)) for f in fs),
+                   _SEED if f.name == "seed" else _PLAIN.get(str(f.type), _LISTED),
+                   str(f.type)) for f in fs),
             tuple(f.name for f in fs),
-            {f.name: f.default for f in fs if f.default is not dataclasses.MISSING})
+            {f.name: f.default for f in fs if f.default is not dataclasses.MISSING},
+            tuple((f.name, str(f.type).startswith("tuple[")) for f in fs))
         if hasattr(cls, "__post_init__") or any(f.default_factory is not dataclasses.MISSING
                                                 or not f.init for f in fs):
             raise TypeError(f"{cls.__name__}: from_dict builds plain frozen dataclasses")
@@ -346,7 +355,7 @@ def from_dict(raw: Any, where: str = "event") -> Event:
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise RulesError(f"{where} has an unknown type {str(kind)[:30]!r}")
-    names, fields, _, defaults = _spec(cls)
+    names, fields, _, defaults, _ = _spec(cls)
     if not names.issuperset(raw):
         extra = sorted(set(raw) - names)
         raise RulesError(f"{where} ({kind}) has unknown field(s): {', '.join(extra)[:80]}")
@@ -357,7 +366,9 @@ def from_dict(raw: Any, where: str = "event") -> Event:
                 raise RulesError(f"{where} ({kind}) lacks its field {name!r}")
             continue
         v = raw[name]
-        if plain(v):
+        t, lo, hi, none = plain
+        x: Any = v  # compared as its type says (not narrowed by the `is` test)
+        if (type(v) is t and lo <= (len(x) if t is str else x) <= hi) or (v is None and none):
             args[name] = v
         elif name == "seed":
             args[name] = _int(v, f"{where} seed", 0, MAX_SEED)

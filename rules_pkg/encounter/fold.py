@@ -65,7 +65,11 @@ def step(rules: Rules, enc: Encounter, event: ev.Event, index: int) -> Encounter
         enc, summary = _apply(rules, enc, event, log)
     except RulesError as e:
         raise RulesError(f"event {index + 1} ({event.KIND}): {e}") from None
-    entry = Entry(index, enc.round, summary, tuple(log.steps), tuple(log.notes))
+    # as Entry(...) makes it, without the frozen __init__'s object.__setattr__ per field
+    # (one entry an event: issue 24's replay)
+    entry = object.__new__(Entry)
+    entry.__dict__.update(event=index, round=enc.round, summary=summary,
+                          steps=tuple(log.steps), notes=tuple(log.notes))
     return replace(enc, history=enc.history.plus(entry),
                    asks=(*enc.asks, *log.asks) if log.asks else enc.asks)
 
@@ -73,58 +77,13 @@ def step(rules: Rules, enc: Encounter, event: ev.Event, index: int) -> Encounter
 def _apply(rules: Rules, enc: Encounter, e: ev.Event,
            log: Log) -> tuple[Encounter, str]:
     sheet = rules.sheet
-    if isinstance(e, ev.AddCombatant):
-        return _add(rules, enc, e, log)
-    if isinstance(e, ev.RemoveCombatant):
-        c = enc.combatant(e.id)
-        kept = tuple(x for x in enc.order if x != e.id)
-        turn = enc.turn
-        if e.id in enc.order and enc.order.index(e.id) < turn:
-            turn -= 1
-        turn = min(turn, max(0, len(kept) - 1))
-        enc = replace(enc, combatants=tuple(x for x in enc.combatants if x.id != e.id),
-                      order=kept, turn=turn)
-        return enc, f"{c.name} leaves the fight"
-    if isinstance(e, ev.RollInitiative):
-        return order.roll(rules, enc, e, log)
-    if isinstance(e, ev.SetInitiative):
-        return order.set_initiative(rules, enc, e, log)
-    if isinstance(e, ev.SwapInitiative):
-        return order.swap(rules, enc, e, log)
-    if isinstance(e, ev.Move):
-        return order.move(rules, enc, e, log)
-    if isinstance(e, ev.NextTurn):
+    # the event's own class compared (events are never subclassed): not a call per kind
+    # tried, as isinstance was, ~10 an event; the commonest first, a turn passing and a
+    # hit (issue 24's replay)
+    if type(e) is ev.NextTurn:
         turns.waiting(enc)
         return turns.next_turn(rules, enc, Seeded(e.seed), log, e.half_action)
-    if isinstance(e, ev.NextRound):
-        turns.started(enc)
-        turns.waiting(enc)
-        rng = Seeded(e.seed)
-        start = enc.round
-        summary = ""
-        while enc.round == start:
-            enc, summary = turns.next_turn(rules, enc, rng, log)
-            if log.asks:  # a player rolls first; the round goes on after
-                break
-        return enc, summary
-    if isinstance(e, ev.PreviousTurn):
-        turns.started(enc)
-        enc = turns.back(rules, enc)
-        back = enc.current
-        assert back is not None
-        log.step("nothing is undone: Undo takes back what a turn did")
-        return enc, f"Round {enc.round}: back to {back.name}'s turn"
-    if isinstance(e, ev.Answer):
-        return turns.answer(rules, enc, e, log)
-    if isinstance(e, ev.OutOfFight):
-        c = enc.combatant(e.target)
-        if e.out:
-            return enc.replace_combatant(c.with_counter(turns.OUT, 1)), \
-                f"{c.name} is out of the fight (the GM's call)"
-        after = rules.bring_back(sheet, c.with_counter(turns.OUT, 0), log)
-        after = replace(after, counters=tuple(x for x in after.counters if x[0] != turns.OUT))
-        return enc.replace_combatant(after), f"{c.name} is back in the fight"
-    if isinstance(e, ev.Hit):
+    if type(e) is ev.Hit:
         c = enc.combatant(e.target)
         if e.damage < 0:
             raise RulesError("damage cannot be negative")
@@ -135,7 +94,55 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         if e.condition:
             after = _set_condition(rules, enc, after, e.condition, None, "", log, default=True)
         return enc.replace_combatant(after), f"{c.name} is hit: {_diff(rules, c, after)}"
-    if isinstance(e, ev.Apply):
+    if type(e) is ev.AddCombatant:
+        return _add(rules, enc, e, log)
+    if type(e) is ev.RemoveCombatant:
+        c = enc.combatant(e.id)
+        kept = tuple(x for x in enc.order if x != e.id)
+        turn = enc.turn
+        if e.id in enc.order and enc.order.index(e.id) < turn:
+            turn -= 1
+        turn = min(turn, max(0, len(kept) - 1))
+        enc = replace(enc, combatants=tuple(x for x in enc.combatants if x.id != e.id),
+                      order=kept, turn=turn)
+        return enc, f"{c.name} leaves the fight"
+    if type(e) is ev.RollInitiative:
+        return order.roll(rules, enc, e, log)
+    if type(e) is ev.SetInitiative:
+        return order.set_initiative(rules, enc, e, log)
+    if type(e) is ev.SwapInitiative:
+        return order.swap(rules, enc, e, log)
+    if type(e) is ev.Move:
+        return order.move(rules, enc, e, log)
+    if type(e) is ev.NextRound:
+        turns.started(enc)
+        turns.waiting(enc)
+        rng = Seeded(e.seed)
+        start = enc.round
+        summary = ""
+        while enc.round == start:
+            enc, summary = turns.next_turn(rules, enc, rng, log)
+            if log.asks:  # a player rolls first; the round goes on after
+                break
+        return enc, summary
+    if type(e) is ev.PreviousTurn:
+        turns.started(enc)
+        enc = turns.back(rules, enc)
+        back = enc.current
+        assert back is not None
+        log.step("nothing is undone: Undo takes back what a turn did")
+        return enc, f"Round {enc.round}: back to {back.name}'s turn"
+    if type(e) is ev.Answer:
+        return turns.answer(rules, enc, e, log)
+    if type(e) is ev.OutOfFight:
+        c = enc.combatant(e.target)
+        if e.out:
+            return enc.replace_combatant(c.with_counter(turns.OUT, 1)), \
+                f"{c.name} is out of the fight (the GM's call)"
+        after = rules.bring_back(sheet, c.with_counter(turns.OUT, 0), log)
+        after = replace(after, counters=tuple(x for x in after.counters if x[0] != turns.OUT))
+        return enc.replace_combatant(after), f"{c.name} is back in the fight"
+    if type(e) is ev.Apply:
         c = enc.combatant(e.target)
         log.step(e.source)
         after = c
@@ -152,17 +159,17 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         for name in e.conditions:
             after = _set_condition(rules, enc, after, name, None, "", log, default=True)
         return enc.replace_combatant(after), f"{c.name}: {_diff(rules, c, after)}"
-    if isinstance(e, ev.Adjust):
+    if type(e) is ev.Adjust:
         c = enc.combatant(e.target)
         after = change(sheet, c, e.key, e.delta, log)
         if e.reason:
             log.step(e.reason)
         return enc.replace_combatant(after), f"{c.name}: {_diff(rules, c, after)}"
-    if isinstance(e, ev.SetValue):
+    if type(e) is ev.SetValue:
         c = enc.combatant(e.target)
         after = set_value(sheet, c, e.key, e.value, log)
         return enc.replace_combatant(after), f"{c.name}: {_diff(rules, c, after)}"
-    if isinstance(e, ev.SetCondition):
+    if type(e) is ev.SetCondition:
         c = enc.combatant(e.target)
         d = sheet.custom(e.name) if e.custom else sheet.condition(e.name)
         after = _set_condition(rules, enc, c, e.name, e.rounds, e.level, log, d=d)
@@ -173,7 +180,7 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
             else f"until the end of {c.name}'s next turn" if not cond.own_turn
             else f"until the end of {c.name}'s next turn (not this one)")
         return enc.replace_combatant(after), f"{c.name} is {cond_text(cond)} {how}"
-    if isinstance(e, ev.ClearCondition):
+    if type(e) is ev.ClearCondition:
         c = enc.combatant(e.target)
         # the sheet's name for it, or the table's own as it was set
         name = e.name if c.has(e.name) else sheet.condition(e.name).name
@@ -182,15 +189,15 @@ def _apply(rules: Rules, enc: Encounter, e: ev.Event,
         after = replace(c, conditions=tuple(x for x in c.conditions if x.name != name))
         after = rules.cleared(sheet, after, name, log)
         return enc.replace_combatant(after), f"{c.name} is no longer {name}"
-    if isinstance(e, ev.Injury):
+    if type(e) is ev.Injury:
         c = enc.combatant(e.target)
         if not e.name.strip():
             raise RulesError("an injury needs a name")
         after = rules.injury(sheet, c, e.name.strip(), log)
         return enc.replace_combatant(after), f"{c.name}: {e.name.strip()}"
-    if isinstance(e, ev.Note):
+    if type(e) is ev.Note:
         return enc, e.text
-    if isinstance(e, ev.Undo):
+    if type(e) is ev.Undo:
         raise RulesError("an undo is resolved in the stored log, not folded (log.effective)")
     raise RulesError(f"unknown event {type(e).__name__}")
 
@@ -253,8 +260,10 @@ def _set_condition(rules: Rules, enc: Encounter, c: Combatant, name: str, rounds
 
 
 def _diff(rules: Rules, before: Combatant, after: Combatant) -> str:
+    now = dict(after.values[::-1])  # after.value(k) for every k (the first pair of a key
+    # wins, as there), read in one pass and not one scan a value: hits change one or two
     parts = [f"{rules.sheet.stat(k).label} {v} → {after.value(k)}"
-             for k, v in before.values if after.value(k) != v]
+             for k, v in before.values if (now[k] if k in now else after.value(k)) != v]
     parts += [f"now {cond_text(c)}" for c in after.conditions if c not in before.conditions]
     parts += [f"{i}" for i in after.injuries[len(before.injuries):]]
     return "; ".join(parts) or "no change"

@@ -41,8 +41,8 @@ class Held:
     @classmethod
     def of(cls, log: tuple[stored.Logged, ...]) -> Held:
         stored.check_undo(log)
-        return cls(log, tuple(stored.effective(log)), stored.undo_target(log),
-                   stored.redo_target(log))
+        live = tuple(stored.effective(log))
+        return cls(log, live, stored.newest(live), stored.redo_target(log))
 
 
 _held: OrderedDict[str, Held] = OrderedDict()

@@ -36,7 +36,9 @@ def replace(noun: N, /, **changes: Any) -> N:
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
     new = object.__new__(cls)
-    new.__dict__.update(noun.__dict__, **changes)  # frozen: set past __setattr__, as __init__
+    kept = new.__dict__  # frozen: set past __setattr__, as __init__ does
+    kept.update(noun.__dict__)
+    kept.update(changes)  # (not update(..., **changes): a copy of `changes` more)
     return new
 
 
@@ -264,10 +266,26 @@ class Encounter:
     pass_no: int = 1  # the round's pass (Rules.passes: the mecha game's second, third action)
 
     def combatant(self, cid: str) -> Combatant:
-        for c in self.combatants:
-            if c.id == cid:
-                return c
-        raise RulesError(f"no combatant {cid!r} in this encounter")
+        kept = self.__dict__.get("_places")  # places(), without a call: the hottest lookup
+        at = (kept[1] if kept is not None and kept[0] is self.combatants
+              else self.places()).get(cid)
+        if at is None:
+            raise RulesError(f"no combatant {cid!r} in this encounter")
+        return self.combatants[at]
+
+    def places(self) -> dict[str, int]:
+        """Each combatant's place in `combatants`, by id (the first, should two share one).
+        A fold looks combatants up by id several times a turn (issue 24's replay): worked
+        out once, and kept with the very tuple it indexes, so a copy with other combatants
+        (model.replace copies it along) works out its own; the dict is never changed."""
+        kept: tuple[tuple[Combatant, ...], dict[str, int]] | None = self.__dict__.get("_places")
+        if kept is None or kept[0] is not self.combatants:
+            places: dict[str, int] = {}
+            for i, c in enumerate(self.combatants):
+                places.setdefault(c.id, i)
+            kept = (self.combatants, places)
+            object.__setattr__(self, "_places", kept)  # frozen: a cache, not a field
+        return kept[1]
 
     @property
     def current(self) -> Combatant | None:
@@ -276,4 +294,12 @@ class Encounter:
         return self.combatant(self.order[self.turn])
 
     def replace_combatant(self, c: Combatant) -> Encounter:
-        return replace(self, combatants=tuple(c if x.id == c.id else x for x in self.combatants))
+        places = self.places()
+        at = places.get(c.id)
+        if at is None or len(places) != len(self.combatants):  # none, or an id twice
+            return replace(self, combatants=tuple(c if x.id == c.id else x
+                                                  for x in self.combatants))
+        combatants = (*self.combatants[:at], c, *self.combatants[at + 1:])
+        new = replace(self, combatants=combatants)
+        object.__setattr__(new, "_places", (combatants, places))  # the same ids, places
+        return new

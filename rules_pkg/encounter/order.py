@@ -6,6 +6,8 @@ Pure functions of (rules, state, event, log) -> (state, summary), called by fold
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ..errors import RulesError
 from . import events as ev
 from .common import Log, Rules
@@ -143,13 +145,14 @@ def sort(rules: Rules, enc: Encounter, keep_current: bool) -> Encounter:
     current = enc.order[enc.turn] if keep_current and enc.order else None
     ranked = [c for c in enc.combatants if c.initiative is not None]
     unranked = [c.id for c in enc.combatants if c.initiative is None]
-    sign = 1 if rules.lowest_first else -1
-    ranked.sort(key=lambda c: sign * (c.initiative or 0))
+    # highest first (Forbidden Lands: lowest); a stable sort either way, keyed without a
+    # call of ours per combatant (a mecha round sorts again: issue 24's replay)
+    ranked.sort(key=attrgetter("initiative"), reverse=not rules.lowest_first)
     order = tuple([c.id for c in ranked] + unranked)
     turn = order.index(current) if current in order else 0
     return replace(enc, order=order, turn=turn)
 
 
 def order_text(enc: Encounter) -> str:
-    return ", ".join(f"{enc.combatant(i).name} ({enc.combatant(i).initiative})"
-                     for i in enc.order)
+    cs, places = enc.combatants, enc.places()
+    return ", ".join([f"{c.name} ({c.initiative})" for c in (cs[places[i]] for i in enc.order)])

@@ -25,7 +25,7 @@ OUT = "out"  # counter: the GM took the combatant out of the fight
 
 def out_reason(rules: Rules, c: Combatant) -> str:
     """Why a combatant is out of the fight ("": it is in): the GM's call, or the rules'."""
-    return "the GM's call" if c.counter(OUT) else rules.out(c)
+    return "the GM's call" if c.counters and c.counter(OUT) else rules.out(c)
 
 
 def waiting(enc: Encounter) -> None:
@@ -46,16 +46,23 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
     cur = enc.current
     assert cur is not None
     enc = _end(rules, enc, cur, rng, log, half_action)
+    # the place tried is `turn`, set in the state only once someone's turn starts there
+    # (a state made for every place passed over was a fifth of a long replay, issue 24)
+    turn, places, passes = enc.turn, enc.places(), rules.passes
     for _ in _tries(rules, enc):
-        enc = _advance(rules, enc, rng, log)
-        nxt = enc.current
-        assert nxt is not None
-        if rules.passes and rules.passes(nxt) < enc.pass_no:
+        turn += 1
+        if turn >= len(enc.order):
+            turn = 0
+            enc = _wrap(rules, enc, rng, log)
+            places = enc.places()
+        nxt = enc.combatants[places[enc.order[turn]]]  # enc.combatant, without a call
+        if passes and passes(nxt) < enc.pass_no:
             continue  # takes no action in this pass
         why = out_reason(rules, nxt)
         if why:  # #25 item 3: no turn for those out of the fight
             log.step(f"{nxt.name} is out of the fight ({why}): no turn")
             continue
+        enc = replace(enc, turn=turn)
         enc = enc.replace_combatant(rules.start_turn(rules.sheet, nxt, enc, rng, log))
         lost = lost_turn(rules, enc.combatant(nxt.id))
         if not lost:
@@ -63,6 +70,9 @@ def next_turn(rules: Rules, enc: Encounter, rng: random.Random,
         # a condition that costs the turn: it passes (its end-of-turn rules, its durations)
         log.step(f"{nxt.name} is {lost}: this turn is lost")
         enc = _end(rules, enc, enc.combatant(nxt.id), rng, log, True)
+        places = enc.places()
+    if enc.turn != turn:
+        enc = replace(enc, turn=turn)
     now = enc.current
     assert now is not None
     return enc, f"Round {enc.round}: {now.name}'s turn"
@@ -103,17 +113,15 @@ def lost_turn(rules: Rules, c: Combatant) -> str:
     return ""
 
 
-def _advance(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
-    turn = enc.turn + 1
-    if turn >= len(enc.order):
-        turn = 0
-        if _more(rules, enc):  # "Repeat each stage for all characters taking a second action"
-            enc = replace(enc, pass_no=enc.pass_no + 1)
-            log.step(f"Round {enc.round}, pass {enc.pass_no}: those taking action "
-                     f"{enc.pass_no} act, in the same order")
-        else:
-            enc = new_round(rules, enc, rng, log)
-    return replace(enc, turn=turn)
+def _wrap(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
+    """Past the last place of the order: the round's next pass, or a new round (neither
+    reads the turn, which starts again at the top)."""
+    if _more(rules, enc):  # "Repeat each stage for all characters taking a second action"
+        enc = replace(enc, pass_no=enc.pass_no + 1)
+        log.step(f"Round {enc.round}, pass {enc.pass_no}: those taking action "
+                 f"{enc.pass_no} act, in the same order")
+        return enc
+    return new_round(rules, enc, rng, log)
 
 
 def _more(rules: Rules, enc: Encounter) -> bool:
@@ -130,9 +138,13 @@ def _end(rules: Rules, enc: Encounter, c: Combatant, rng: random.Random, log: Lo
     if rules.end_turn is no_turn_effect and list(c.counters) == sorted(c.counters):
         ended = c  # no rule to read the counter: set and taken out, it leaves c as it is
     else:
-        ended = rules.end_turn(rules.sheet, c.with_counter(HALF_ACTION, int(half_action)),
-                               enc, rng, log)
-        ended = replace(ended, counters=tuple(x for x in ended.counters if x[0] != HALF_ACTION))
+        marked = c.with_counter(HALF_ACTION, int(half_action))
+        ended = rules.end_turn(rules.sheet, marked, enc, rng, log)
+        counters = tuple(x for x in ended.counters if x[0] != HALF_ACTION)
+        # nothing done (the counter set and taken out): c itself, so that an unchanged
+        # turn's end changes no state (most turns of a long replay, issue 24)
+        ended = c if ended is marked and counters == c.counters else replace(
+            ended, counters=counters)
     kept = []
     for cond in ended.conditions:
         if cond.rounds is None:
@@ -181,16 +193,16 @@ def answer(rules: Rules, enc: Encounter, e: ev.Answer, log: Log) -> tuple[Encoun
 
 
 def new_round(rules: Rules, enc: Encounter, rng: random.Random, log: Log) -> Encounter:
-    enc = replace(enc, round=enc.round + 1, pass_no=1)
-    log.step(f"Round {enc.round} begins")
-    if rules.reroll_each_round:
-        log.step(rules.sheet.initiative)
-        scores = rules.initiative(enc.combatants, rng, frozenset(), log, frozenset())
-        enc = replace(enc, combatants=tuple(
-            c if c.initiative == scores[c.id] else replace(c, initiative=scores[c.id])
-            for c in enc.combatants))
-        enc = order.sort(rules, enc, keep_current=False)
-        log.step("Turn order: " + order.order_text(enc))
+    log.step(f"Round {enc.round + 1} begins")
+    if not rules.reroll_each_round:
+        return replace(enc, round=enc.round + 1, pass_no=1)
+    log.step(rules.sheet.initiative)
+    scores = rules.initiative(enc.combatants, rng, frozenset(), log, frozenset())
+    enc = replace(enc, round=enc.round + 1, pass_no=1, combatants=tuple([
+        c if c.initiative == scores[c.id] else replace(c, initiative=scores[c.id])
+        for c in enc.combatants]))
+    enc = order.sort(rules, enc, keep_current=False)
+    log.step("Turn order: " + order.order_text(enc))
     return enc
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import partial
 
 from .. import dice
 from ..encounter import events as ev
@@ -23,6 +24,7 @@ from ..encounter.proposal import (
     summary_of,
     values_of,
 )
+from ..encounter.seeded import generator
 from .initiative import score
 
 DOC = "mecha-d10-non-mecha-combat.md"
@@ -75,11 +77,12 @@ def _score(c: Combatant, rng: random.Random, surprise: frozenset[str]) -> tuple[
     """The initiative calculator's own dice program (mecha/initiative.py), seeded as its
     roll is (one seed drawn from the fight's dice), so a log replays to the same numbers;
     but not its exact odds, which every combatant's roll of every round worked out again
-    (issue 24: a 40-combatant fight took seconds a round), nor its faces kept (dice.seeded,
-    not dice.sample: the step says the die here), nor the opponent's die it draws after
-    (a fresh generator each: the first die is the same without it)."""
+    (issue 24: a 40-combatant fight took seconds a round), nor its faces kept (the step
+    says the die here), nor the opponent's die it draws after (a fresh generator each: the
+    first die is the same without it). Its die is randint(1, sides), as dice.seeded rolls
+    it, without that wrapper's frames (a long replay rolls ~12,000 of these)."""
     reflex = c.value("reflex")
-    n = score(reflex)(dice.seeded(random.Random(rng.randrange(2**32))))
+    n = score(reflex)(partial(generator(rng.randrange(2**32)).randint, 1))
     return n, f"1 die ({n - reflex}) + Reflex {reflex} = {n}"
 
 

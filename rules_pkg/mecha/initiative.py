@@ -13,9 +13,9 @@ from .contest import _p
 from .sheet import DOC, MAX_SCORE, SIDES
 
 
-def score(reflex: int) -> Callable[[Draw], int]:
+def score(reflex: int) -> Callable[[Callable[[int], int]], int]:
     """§ 1 for one character: 1 die + Reflex. The encounter rolls it for each combatant
-    (rules_pkg/mecha/encounter.py), without the odds."""
+    (rules_pkg/mecha/encounter.py), without the odds: its die, any draw(sides)."""
     return lambda draw: draw(SIDES) + reflex
 
 

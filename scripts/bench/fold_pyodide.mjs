@@ -22,7 +22,7 @@ pyodide.FS.writeFile(`${home}/tableside.zip`, bundle);
 pyodide.FS.mkdirTree(`${home}/scripts/bench`);
 pyodide.FS.writeFile(`${home}/scripts/__init__.py`, "");
 pyodide.FS.writeFile(`${home}/scripts/bench/__init__.py`, "");
-for (const file of ["scripts/bench/fold.py", "scripts/bench/replay.py"]) {
+for (const file of ["scripts/bench/fold.py", "scripts/bench/replay.py", "scripts/bench/pages.py"]) {
   pyodide.FS.writeFile(`${home}/${file}`, readFileSync(join(repo, file)));
 }
 const rows = pyodide.runPython(`
