@@ -30,6 +30,11 @@ document.addEventListener("DOMContentLoaded", () => {
 """
 
 
+# the colour scheme given to the browser, and the header's own
+SCHEMES = """[document.querySelector('meta[name=color-scheme]').content,
+  getComputedStyle(document.querySelector('[data-md-component=header]')).colorScheme]"""
+
+
 def scheme(page: Any) -> str:
     return page.evaluate("document.body.getAttribute('data-md-color-scheme')")
 
@@ -59,8 +64,11 @@ def test_the_toggle_switches_and_keeps_the_choice(browser: Any, base_url: str) -
         assert shown(page) == ["Switch to light mode"]
         page.wait_for_function("!document.body.hasAttribute('data-md-color-switching')")
         assert page.evaluate("window.__switching") == 2  # set and taken out: the switch only
-        page.wait_for_function("document.querySelector('meta[name=theme-color]').content"
-                               ".startsWith('#')")
+        # the browser is given the header's scheme (read when the page is idle)
+        page.wait_for_function(
+            f"() => {{ const [meta, header] = {SCHEMES}; return meta === header; }}",
+            timeout=10_000)
+        assert page.evaluate(SCHEMES)[0] == "dark"
         # the next page is dark from its first paint (Material's inline script reads the
         # stored choice), and its start sets nothing again
         page.goto(base_url + "horizon/")
@@ -69,6 +77,7 @@ def test_the_toggle_switches_and_keeps_the_choice(browser: Any, base_url: str) -
         assert scheme(page) == "slate"
         assert shown(page) == ["Switch to light mode"]
         assert page.evaluate("window.__switching") == 0
+        assert page.evaluate(SCHEMES)[0] == "dark"  # kept: not read from the style again
         page.keyboard.press("Tab")  # Enter on a focused option picks the next, as Material's
         page.locator("#__palette_1").focus()
         page.keyboard.press("Enter")

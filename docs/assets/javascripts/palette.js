@@ -9,8 +9,8 @@
    of the phone's main thread in Lighthouse's model (TBT, issue 26). Our partials/palette.html
    leaves the form without `data-md-component`, so Material does not mount it; here the same
    toggle: the right button shown, a change applied (transitions off while it switches) and
-   stored as Material stores it, and the header's colour given to the browser's own bars
-   (theme-color) once the page is idle. */
+   stored as Material stores it, and the page's colour scheme given to what the browser
+   draws itself (read once, then kept). */
 (() => {
   "use strict";
   const w = /** @type {any} */ (window);
@@ -20,14 +20,12 @@
   w.__tsPalette = true;
   const inputs = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll("input")]);
   const body = document.body;
-  const meta = (/** @type {string} */ name) => {
-    const m = document.createElement("meta");
-    m.name = name;
-    document.head.appendChild(m);
-    return m;
-  };
-  const theme = meta("theme-color");
-  const scheme = meta("color-scheme");
+  // The page's colour scheme for what the browser draws itself (its scrollbars, say), as
+  // Material's component gave it. (Its theme-color it added too; the head's own, the app's
+  // colour from scripts/site/app.py, comes first, and the first one is the one used.)
+  const scheme = document.createElement("meta");
+  scheme.name = "color-scheme";
+  document.head.appendChild(scheme);
   const lightMedia = matchMedia("(prefers-color-scheme: light)");
 
   /** The option in use: the stored one, else the one whose media matches (Material's). */
@@ -46,14 +44,28 @@
     });
   };
 
-  /** The browser's bars take the header's colour (read when the page is idle: no restyle). */
-  const barColours = () => {
-    const header = document.querySelector("[data-md-component=header]");
-    if (!header) return;
-    const style = getComputedStyle(header);
-    scheme.content = style.colorScheme;
-    const rgb = style.backgroundColor.match(/\d+/g) || [];
-    theme.content = `#${rgb.slice(0, 3).map((v) => (+v).toString(16).padStart(2, "0")).join("")}`;
+  /** The body's palette, as one string. */
+  const paletteKey = () => ["scheme", "primary", "accent"]
+    .map((k) => body.getAttribute(`data-md-color-${k}`)).join(" ");
+
+  /** The scheme, as the header's style has it: read from the style once for a palette,
+   * then kept (localStorage, as the palette is). Read on every page load, it made the
+   * browser work out the page's pending style at once, in a task of its own (~15 ms of main
+   * thread on a weapon page while its forms are built: TBT, issue 26).
+   * @param {boolean} [fresh] read the style even if the scheme is kept */
+  const uaScheme = (fresh = false) => {
+    const kept = fresh ? null : w.__md_get("__tsScheme");
+    if (kept && kept.key === paletteKey() && /^[a-z ]*$/.test(kept.scheme)) { // (untrusted)
+      scheme.content = kept.scheme;
+      return;
+    }
+    (w.requestIdleCallback || setTimeout)(() => {
+      const header = document.querySelector("[data-md-component=header]");
+      if (!header) return;
+      const read = { key: paletteKey(), scheme: getComputedStyle(header).colorScheme };
+      scheme.content = read.scheme;
+      w.__md_set("__tsScheme", read);
+    });
   };
 
   /** The option's colours; an automatic option's, the system's (Material's). @param {number} index */
@@ -82,7 +94,7 @@
     for (const [key, value] of Object.entries(color)) body.setAttribute(`data-md-color-${key}`, value);
     show(index);
     w.__md_set("__palette", { index, color });
-    barColours();
+    uaScheme(true);
     setTimeout(() => body.removeAttribute("data-md-color-switching"));
   };
 
@@ -110,5 +122,5 @@
     const index = current();
     if (!w.__md_get("__palette") || colours(index).media === "(prefers-color-scheme)") apply(index);
   });
-  (w.requestIdleCallback || setTimeout)(barColours);
+  uaScheme();
 })();
