@@ -10,7 +10,7 @@
    leaves the form without `data-md-component`, so Material does not mount it; here the same
    toggle: the right button shown, a change applied (transitions off while it switches) and
    stored as Material stores it, and the page's colour scheme given to what the browser
-   draws itself (read once, then kept). */
+   draws itself. */
 (() => {
   "use strict";
   const w = /** @type {any} */ (window);
@@ -44,28 +44,12 @@
     });
   };
 
-  /** The body's palette, as one string. */
-  const paletteKey = () => ["scheme", "primary", "accent"]
-    .map((k) => body.getAttribute(`data-md-color-${k}`)).join(" ");
-
-  /** The scheme, as the header's style has it: read from the style once for a palette,
-   * then kept (localStorage, as the palette is). Read on every page load, it made the
-   * browser work out the page's pending style at once, in a task of its own (~15 ms of main
-   * thread on a weapon page while its forms are built: TBT, issue 26).
-   * @param {boolean} [fresh] read the style even if the scheme is kept */
-  const uaScheme = (fresh = false) => {
-    const kept = fresh ? null : w.__md_get("__tsScheme");
-    if (kept && kept.key === paletteKey() && /^[a-z ]*$/.test(kept.scheme)) { // (untrusted)
-      scheme.content = kept.scheme;
-      return;
-    }
-    (w.requestIdleCallback || setTimeout)(() => {
-      const header = document.querySelector("[data-md-component=header]");
-      if (!header) return;
-      const read = { key: paletteKey(), scheme: getComputedStyle(header).colorScheme };
-      scheme.content = read.scheme;
-      w.__md_set("__tsScheme", read);
-    });
+  /** What the browser draws itself (its scrollbars, say) follows the scheme: Material has
+   * two, "default" (light) and "slate" (dark), its stylesheets' color-scheme. Not read from
+   * the style: a read on the page's load made the browser work out the page's pending style
+   * at once, in a task of its own (~15 ms of main thread on a weapon page: TBT, issue 26). */
+  const uaScheme = () => {
+    scheme.content = body.getAttribute("data-md-color-scheme") === "slate" ? "dark" : "light";
   };
 
   /** The option's colours; an automatic option's, the system's (Material's). @param {number} index */
@@ -94,7 +78,7 @@
     for (const [key, value] of Object.entries(color)) body.setAttribute(`data-md-color-${key}`, value);
     show(index);
     w.__md_set("__palette", { index, color });
-    uaScheme(true);
+    uaScheme();
     setTimeout(() => body.removeAttribute("data-md-color-switching"));
   };
 
