@@ -31,7 +31,7 @@ document.addEventListener("DOMContentLoaded", () => {
 
 
 # the colour scheme given to the browser, and the header's own
-SCHEMES = """[document.querySelector('meta[name=color-scheme]').content,
+SCHEMES = """[document.querySelector('meta[name=color-scheme]')?.content || 'light',  // (normal)
   getComputedStyle(document.querySelector('[data-md-component=header]')).colorScheme]"""
 
 
@@ -58,6 +58,7 @@ def test_the_toggle_switches_and_keeps_the_choice(browser: Any, base_url: str) -
         assert scheme(page) == "default"
         assert shown(page) == ["Switch to dark mode"]
         assert page.evaluate("window.__switching") == 0  # the start restyled nothing
+        assert page.evaluate("document.querySelector('meta[name=color-scheme]')") is None
         assert page.evaluate("document.querySelector('[data-md-component=palette]')") is None
         page.locator("form.ts-palette label[title='Switch to dark mode']").click()
         assert scheme(page) == "slate"

@@ -21,11 +21,10 @@
   const inputs = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll("input")]);
   const body = document.body;
   // The page's colour scheme for what the browser draws itself (its scrollbars, say), as
-  // Material's component gave it. (Its theme-color it added too; the head's own, the app's
-  // colour from scripts/site/app.py, comes first, and the first one is the one used.)
-  const scheme = document.createElement("meta");
-  scheme.name = "color-scheme";
-  document.head.appendChild(scheme);
+  // Material's component gave it (uaScheme). (Its theme-color it added too; the head's own,
+  // the app's colour from scripts/site/app.py, comes first, and the first one is the one used.)
+  /** @type {HTMLMetaElement | null} */
+  let scheme = null;
   const lightMedia = matchMedia("(prefers-color-scheme: light)");
 
   /** The option in use: the stored one, else the one whose media matches (Material's). */
@@ -49,7 +48,16 @@
    * the style: a read on the page's load made the browser work out the page's pending style
    * at once, in a task of its own (~15 ms of main thread on a weapon page: TBT, issue 26). */
   const uaScheme = () => {
-    scheme.content = body.getAttribute("data-md-color-scheme") === "slate" ? "dark" : "light";
+    const dark = body.getAttribute("data-md-color-scheme") === "slate";
+    // (light, the browser's own: no meta until dark is wanted. A meta added restyles the
+    // whole page, and Material's start then waited for that: ~7 ms more on a weapon page)
+    if (!scheme && !dark) return;
+    if (!scheme) {
+      scheme = document.createElement("meta");
+      scheme.name = "color-scheme";
+      document.head.appendChild(scheme);
+    }
+    scheme.content = dark ? "dark" : "light";
   };
 
   /** The option's colours; an automatic option's, the system's (Material's). @param {number} index */
