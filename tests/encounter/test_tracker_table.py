@@ -58,6 +58,16 @@ def row(page: Any, name: str) -> Any:
         has=page.locator(".ts-enc-name", has_text=re.compile(f"^{re.escape(name)}$")))
 
 
+# The boxes to type in, on screen in the tracker, that have no edge (Material's stylesheet
+# takes the browser's away: white on white, as the initiative boxes were at 390 px)
+EDGELESS = """() => [...document.querySelectorAll('.ts-encounter input, .ts-encounter select')]
+  .filter((i) => i.type !== 'checkbox' && i.type !== 'file' && i.type !== 'hidden'
+    && i.getBoundingClientRect().width > 0)
+  .filter((i) => { const s = getComputedStyle(i);
+    return s.borderTopStyle === 'none' || parseFloat(s.borderTopWidth) === 0; })
+  .map((i) => i.labels?.[0]?.textContent || i.name || i.id)"""
+
+
 def names(page: Any) -> list[str]:
     return page.locator(".ts-enc-order > li .ts-enc-name").all_inner_texts()
 
@@ -97,6 +107,7 @@ def test_a_fight_run_by_the_table(game: str, phone: Any, base_url: str) -> None:
     what = "Card" if game == "forbidden_lands" else "Initiative"
     for who, value in typed.items():
         panel.get_by_label(f"{what} of {who}", exact=True).fill(str(value))
+    assert page.evaluate(EDGELESS) == []
     panel.get_by_role("button", name=re.compile("^Set typed")).click()
     n += 6
     wait_events(page, n)
