@@ -74,8 +74,8 @@ def move(
         return Result(f"Move {total} m", tuple(values), tuple(steps), notes=tuple(notes),
                       highlight=_hl(row))
     if end_dice < 1:
-        raise RulesError("pushing your move needs the Endurance Skill unlocked "
-                         "(§ The Move Action, ENDURANCE)")
+        raise RulesError("Push with Endurance needs the Endurance Skill unlocked: Endurance "
+                         "rank (dice) 1 or more (§ The Move Action, ENDURANCE)")
     test = SkillTest(end_dice, end_bonus)
     dist = test.distribution()
     steps.append(f"Endurance: the test's AP score is extra metres ({test.explain()})")
