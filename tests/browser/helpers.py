@@ -7,6 +7,12 @@ from typing import Any
 
 PY_READY_MS = 90_000  # Pyodide's cold start is ~5 s here; generous for loaded CI machines
 
+# A calculator's live result for the inputs now in its form: not the answer worked out at
+# build time (issue 13: forms/ahead.mjs marks it data-ts-ahead), and not an earlier live
+# answer whose inputs have changed since (guards.mjs marks it data-stale until the new
+# answer comes; waiting for a bare live result could read the old one).
+LIVE_RESULT = ".ts-result:not([hidden]):not([data-ts-ahead]):not([data-stale])"
+
 
 def wait_python(page: Any) -> None:
     # A function, not an expression: Playwright polls expressions with eval(), which the
@@ -51,7 +57,7 @@ def open_calc(page: Any, selector: str, n: int = 0, unfold: bool = True) -> Any:
 def values(host: Any) -> dict[str, str]:
     """The named values shown in a calculator's live result (not the answer worked out at
     build time, issue 13: calculators/forms/ahead.mjs marks that one data-ts-ahead)."""
-    live = host.locator(".ts-result:not([data-ts-ahead]) .ts-values")
+    live = host.locator(f"{LIVE_RESULT} .ts-values")
     live.wait_for(timeout=PY_READY_MS)
     pairs = live.locator(":scope > div").evaluate_all(
         "els => els.map(e => [e.querySelector('dt').textContent,"

@@ -19,7 +19,7 @@ from scripts.site import page_answers
 from scripts.site.page_registry import attribute
 
 from .conftest import Recorder
-from .helpers import PY_READY_MS, open_calc, wait_python
+from .helpers import LIVE_RESULT, PY_READY_MS, open_calc, wait_python
 
 pytestmark = pytest.mark.browser
 
@@ -323,7 +323,7 @@ def test_a_change_carried_as_a_patch_is_the_live_engine_s_answer(
         host.get_by_role("button", name=f"Increase {label}").click()
         host.locator("form").evaluate("f => f.requestSubmit()")
         live.wait_for_function("() => !document.querySelector('.ts-calc[aria-busy]')")
-        host.locator(".ts-result:not([hidden]):not([data-ts-ahead])").wait_for()
+        host.locator(LIVE_RESULT).wait_for()
         mine = [h for h in live.evaluate(READ) if h["calc"] == calc_id][n]
         assert mine["shown"] == [h for h in ahead if h["calc"] == calc_id][n]["shown"]
     finally:

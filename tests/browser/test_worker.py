@@ -14,7 +14,7 @@ from perf.test_snapshot import CALC, _profile_page
 import rules_pkg
 from scripts.snapshot.hook import SNAPSHOT_NAME
 
-from .helpers import PY_READY_MS, open_calc, wait_python
+from .helpers import LIVE_RESULT, PY_READY_MS, open_calc, wait_python
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +57,7 @@ def _compute(page: Any, ap: int) -> str:
     host = open_calc(page, CALC)
     host.locator('input[name="ap"]').fill(str(ap))
     host.locator("button[type=submit]").click()
-    summary = host.locator(".ts-result:not([data-ts-ahead]) .ts-summary")
+    summary = host.locator(f"{LIVE_RESULT} .ts-summary")
     summary.wait_for(timeout=PY_READY_MS)
     return str(summary.inner_text())
 
@@ -96,7 +96,7 @@ def test_a_tap_is_handled_while_python_restores(browser: Any, base_url: str,
         held[0].continue_()
         page.wait_for_function(RESTORING, timeout=PY_READY_MS, polling=5)
         host.locator("button[type=submit]").click()  # the tap, while Python restores
-        summary = host.locator(".ts-result:not([data-ts-ahead]) .ts-summary")
+        summary = host.locator(f"{LIVE_RESULT} .ts-summary")
         summary.wait_for(timeout=PY_READY_MS)
         assert summary.inner_text() == _answer(weapon, 17)
         seen = page.evaluate("() => ({ boot: window.__boot, long: window.__long, "

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from browser.helpers import LIVE_RESULT  # tests/ is on sys.path (rootdir packages)
+
 # Material's instant navigation as a click on a link starts it (a link in the page, so the
 # address, history and #fragment are handled as for a reader), resolved once the new page
 # is in place (document$ emits) and two frames have been painted.
@@ -41,7 +43,6 @@ def compute_defaults(host: Any) -> Any:
     """Compute a calculator on its defaults; its result (or its error) element."""
     host.get_by_role("button", name="Compute").click()
     # a live result, not the answer worked out at build time (issue 13, data-ts-ahead)
-    done = host.locator(".ts-result:not([hidden]):not([data-ts-ahead]), "
-                        ".ts-error:not([hidden])").first
+    done = host.locator(f"{LIVE_RESULT}, .ts-error:not([hidden])").first
     done.wait_for(timeout=90_000)
     return done

@@ -10,7 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser.helpers import open_calc, open_heavy_pistol, page_with, wait_python
+from browser.helpers import (
+    LIVE_RESULT,
+    open_calc,
+    open_heavy_pistol,
+    page_with,
+    wait_python,
+)
 
 import rules_pkg
 
@@ -114,7 +120,7 @@ def test_d100_form_on_a_phone(new_page: NewPage, site_dir: Path, base_url: str) 
     page.mouse.wheel(0, -5000)  # the reader is back at the form's top
     host.get_by_label("Characteristic (WS, BS, Ag…)", exact=True).scroll_into_view_if_needed()
     host.get_by_role("button", name="Compute").click()
-    summary = host.locator(".ts-result:not([data-ts-ahead]) .ts-summary")  # live (issue 13)
+    summary = host.locator(f"{LIVE_RESULT} .ts-summary")  # live (issue 13)
     summary.wait_for(timeout=90_000)
     page.wait_for_timeout(800)  # the smooth scroll
     top = summary.evaluate("e => e.getBoundingClientRect().top")
@@ -173,7 +179,7 @@ def test_highlights_are_labelled_and_replace_their_own(page: Any, site_dir: Path
                                '[data-preset*="heavy-combat-pistol"]')
     row_calc.get_by_label("AP score", exact=True).fill("17")
     row_calc.get_by_role("button", name="Compute").click()
-    row_calc.locator(".ts-result:not([data-ts-ahead]) .ts-summary").wait_for(timeout=90_000)
+    row_calc.locator(f"{LIVE_RESULT} .ts-summary").wait_for(timeout=90_000)
     tags = table.locator("tr.ts-hl > [data-ts-hl]")
     assert tags.count() == 1
     tab = row_calc.get_attribute("aria-labelledby")

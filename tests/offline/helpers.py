@@ -9,6 +9,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from browser.helpers import LIVE_RESULT  # tests/ is on sys.path (rootdir packages)
+
 from scripts.page_states import PYTHON, SAVED, SW, expect
 
 # Predicates are arrow functions: the pages' Content-Security-Policy forbids eval, which
@@ -49,7 +51,7 @@ def compute_first(page: Any) -> str:
     host.locator("form").wait_for(state="visible")
     host.get_by_role("button", name="Compute").click()
     # the live result, not the answer worked out at build time (issue 13, data-ts-ahead)
-    result = host.locator(".ts-result:not([hidden]):not([data-ts-ahead])")
+    result = host.locator(LIVE_RESULT)
     result.wait_for(state="visible", timeout=PY_READY_MS)
     text: str = result.inner_text()
     return text

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser.helpers import open_calc  # tests/ is on sys.path (rootdir packages)
+from browser.helpers import LIVE_RESULT, open_calc  # tests/ is on sys.path (rootdir packages)
 
 import rules_pkg
 from scripts.site import runtime
@@ -175,7 +175,7 @@ def compute_ap(page: Any, url: str, ap: int, timeout_ms: int = 120_000) -> str:
     host.locator('input[name="ap"]').fill(str(ap))
     host.locator("button[type=submit]").click()
     # the live result: not the answer worked out at build time (issue 13, data-ts-ahead)
-    summary = host.locator(".ts-result:not([data-ts-ahead]) .ts-summary")
+    summary = host.locator(f"{LIVE_RESULT} .ts-summary")
     summary.wait_for(timeout=timeout_ms)
     return str(summary.inner_text())
 

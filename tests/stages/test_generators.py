@@ -29,6 +29,7 @@ import rules_pkg
 from scripts.render import injected_styles
 from scripts.site import csp
 from scripts.site.pages import data_dir
+from tests.browser.helpers import LIVE_RESULT
 from tests.conftest import _sitemap_port, build
 from tests.offline.conftest import _handler
 from tests.offline.helpers import PY_READY_MS, wait_python, wait_sw_ready
@@ -277,7 +278,7 @@ def test_instant_navigation_keeps_python(rendered: Rendered, context: Any) -> No
     host = page.locator(".ts-calc:not([hidden])").first
     host.get_by_role("button", name="Compute").click()
     # a live result (not the answer worked out at build time, issue 13)
-    host.locator(".ts-result:not([hidden]):not([data-ts-ahead])").wait_for(
+    host.locator(LIVE_RESULT).wait_for(
         state="visible", timeout=PY_READY_MS)
     assert page.evaluate("() => window.__sameDocument") is True  # no full page load
     assert page.evaluate("() => document.documentElement.dataset.tsPython") == "ready"
