@@ -235,6 +235,7 @@ function mount(el) {
     halfBox.hidden = !now?.conditions.some((/** @type {any} */ x) => x.name === "Crippled");
     const act = {
       push: (/** @type {any} */ e) => push(e).catch(show),
+      pushAll: (/** @type {any[]} */ es) => pushAll(es).catch(show),
       remove: () => { push({ type: "remove", id: selected }).catch(show); },
       say: (/** @type {string} */ t) => { msg.textContent = t; },
       seed,
@@ -277,7 +278,8 @@ function mount(el) {
    * @param {{say: (t: string) => void}} act */
   function panels(act) {
     initBox.replaceChildren(/** @type {HTMLElement} */ (initBox.firstElementChild), ...(initBox.open
-      ? [initiativePanel(sheet, state, { push: (e) => push(e).catch(show), seed, say: act.say })] : []));
+      ? [initiativePanel(sheet, state, { push: (e) => push(e).catch(show),
+        pushAll: (es) => pushAll(es).catch(show), seed, say: act.say })] : []));
     // what the GM is typing survives a redraw (another tab's action, a tap elsewhere),
     // not the form's own Add
     const typed = added ? [] : typedIn(addBox);
@@ -304,27 +306,36 @@ function mount(el) {
   /** Append one event (a new id unless it has one) once the rules accept it.
    * @param {import("./store.js").EncEvent} event */
   async function push(event) {
+    return pushAll([event]);
+  }
+
+  /** Append events once the rules accept every one: one refused, none is kept (a form of
+   * several values, as the typed initiatives, is set whole or not at all).
+   * @param {import("./store.js").EncEvent[]} events */
+  async function pushAll(events) {
+    if (!events.length) return;
     saving++;
     try {
-      await pushAndSave(event);
+      await pushAndSave(events);
     } finally {
       saving--;
       el.dataset.events = String(doc.events.length);
     }
   }
 
-  /** @param {import("./store.js").EncEvent} event */
-  async function pushAndSave(event) {
+  /** @param {import("./store.js").EncEvent[]} events */
+  async function pushAndSave(events) {
     const before = doc.events;
-    const stored = { eid: newEid(), ...event };
-    doc.events = [...before, stored];
+    const stored = events.map((event) => ({ eid: newEid(), ...event }));
+    doc.events = [...before, ...stored];
     msg.textContent = ""; // a note belongs to the action that caused it
-    lastEid = stored.eid;
+    lastEid = stored[stored.length - 1].eid;
     try {
       await fold();
     } catch (err) {
       // refused by the rules: nothing is stored (what another tab added meanwhile stays)
-      doc.events = doc.events.filter((e) => e !== stored);
+      const ours = new Set(/** @type {unknown[]} */ (stored));
+      doc.events = doc.events.filter((e) => !ours.has(e));
       throw err;
     }
     const mine = doc.events.length;

@@ -59,7 +59,8 @@ export function askForms(state, act) {
  * rolled for those without (a late joiner) or for all (asked first once the fight has
  * begun), Surprise where the game has it, cards exchanged.
  * @param {Sheet} sheet @param {State} state
- * @param {{push: (e: EncEvent) => Promise<void>, seed: () => number, say: (t: string) => void}} act
+ * @param {{push: (e: EncEvent) => Promise<void>, pushAll: (es: EncEvent[]) => Promise<void>,
+ *   seed: () => number, say: (t: string) => void}} act
  */
 export function initiativePanel(sheet, state, act) {
   const what = sheet.cards ? "Card" : "Initiative";
@@ -76,15 +77,20 @@ export function initiativePanel(sheet, state, act) {
   const form = h("form", { class: "ts-enc-initform", "aria-label": "Initiative",
     onsubmit: async (/** @type {Event} */ e) => {
       e.preventDefault();
-      for (const c of state.combatants) { // typed values, each checked by the rules
+      /** @type {EncEvent[]} */
+      const typed = [];
+      for (const c of state.combatants) { // every typed value, checked before any is set
         const raw = /** @type {HTMLInputElement} */ (form.elements.namedItem(`init-${c.id}`)).value.trim();
         if (raw === "" || raw === String(c.initiative)) continue;
         if (!/^-?\d{1,3}$/.test(raw)) {
           act.say(`${what} of ${c.name}: enter a whole number (got “${raw.slice(0, 12)}”).`);
           return;
         }
-        await act.push({ type: "set_initiative", id: c.id, value: Number(raw) });
+        typed.push({ type: "set_initiative", id: c.id, value: Number(raw) });
       }
+      // all or none: a card out of the deck or already held refuses the lot, naming whose
+      // (a fight half set up, the rest silently left blank, would start without them)
+      await act.pushAll(typed);
     } });
   const surprise = () => state.combatants.filter((c) => /** @type {HTMLInputElement | null} */ (
     form.elements.namedItem(`surprise-${c.id}`))?.checked).map((c) => c.id);
@@ -102,7 +108,7 @@ export function initiativePanel(sheet, state, act) {
         ask: true }) }) : null,
     h("button", { type: "button", class: `md-button${state.round ? "" : " md-button--primary"}`,
       text: state.round ? "Roll for all…" : "Roll initiative", onclick: rollAll })));
-  if (!sheet.cards) form.append(...groups(state, act.push));
+  if (!sheet.cards) form.append(...groups(state, act.pushAll));
   if (sheet.cards && state.round) form.append(exchange(state, act.push));
   if (sheet.surprise && !state.round) form.append(h("p", { class: "ts-enc-rule", text: sheet.surprise }));
   return form;
@@ -111,9 +117,9 @@ export function initiativePanel(sheet, state, act) {
 /**
  * A crowd shares one initiative (#25 item 7): "Thug 1–3 act on Thug 1's", one button per
  * numbered group whose first member has one (not with cards: one card each).
- * @param {State} state @param {(e: EncEvent) => any} push
+ * @param {State} state @param {(es: EncEvent[]) => any} pushAll
  */
-function groups(state, push) {
+function groups(state, pushAll) {
   /** @type {Map<string, import("./view.js").Fighter[]>} */
   const by = new Map();
   for (const c of state.combatants) {
@@ -124,11 +130,8 @@ function groups(state, push) {
     const [lead, ...rest] = cs;
     return h("button", { type: "button", class: "md-button ts-enc-group",
       text: `${base} ${lead.name.slice(base.length + 1)}–${rest[rest.length - 1].name.slice(base.length + 1)} act on ${lead.initiative}`,
-      onclick: async () => {
-        for (const c of rest) {
-          if (c.initiative !== lead.initiative) await push({ type: "set_initiative", id: c.id, value: lead.initiative });
-        }
-      } });
+      onclick: () => pushAll(rest.filter((c) => c.initiative !== lead.initiative)
+        .map((c) => ({ type: "set_initiative", id: c.id, value: lead.initiative }))) });
   });
 }
 

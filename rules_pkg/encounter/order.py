@@ -73,13 +73,15 @@ def set_initiative(rules: Rules, enc: Encounter, e: ev.SetInitiative,
     cards = rules.sheet.cards
     if cards:  # Forbidden Lands: one card each, from the deck of `cards`
         if not 1 <= e.value <= cards:
-            raise RulesError(f"an initiative card is 1 to {cards} (got {e.value})")
+            raise RulesError(f"{c.name}'s card: an initiative card is 1 to {cards} "
+                             f"(got {e.value})")
         holder = next((x for x in enc.combatants
                        if x.id != c.id and x.initiative == e.value), None)
         if holder is not None:
-            raise RulesError(f"card {e.value} is {holder.name}'s: exchange cards instead")
+            raise RulesError(f"{c.name} cannot take card {e.value}: it is {holder.name}'s "
+                             "(exchange cards instead)")
     elif not -99 <= e.value <= 999:
-        raise RulesError(f"an initiative is -99 to 999 (got {e.value})")
+        raise RulesError(f"{c.name}'s initiative: an initiative is -99 to 999 (got {e.value})")
     # while the order is still being set up (someone has none, or a full roll's players are
     # still rolling), the top acts first
     setting_up = enc.round == 0 or any(

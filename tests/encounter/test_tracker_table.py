@@ -105,9 +105,19 @@ def test_a_fight_run_by_the_table(game: str, phone: Any, base_url: str) -> None:
     if game == "forbidden_lands":  # the lowest card acts first
         typed = {k: 7 - v for k, v in typed.items()}
     what = "Card" if game == "forbidden_lands" else "Initiative"
+    # one bad value refuses the lot, naming whose it is: none is set, so the fight does not
+    # start with the others silently left out (Cy's is checked last)
+    bad, says = ("11", r"Cy's card: an initiative card is 1 to 10 \(got 11\)") \
+        if game == "forbidden_lands" else ("1x", r"Initiative of Cy: enter a whole number")
     for who, value in typed.items():
-        panel.get_by_label(f"{what} of {who}", exact=True).fill(str(value))
+        panel.get_by_label(f"{what} of {who}", exact=True).fill(bad if who == "Cy" else str(value))
     assert page.evaluate(EDGELESS) == []
+    panel.get_by_role("button", name=re.compile("^Set typed")).click()
+    page.locator(".ts-enc-msg").filter(has_text=re.compile(says)).wait_for()
+    assert page.locator(".ts-encounter").get_attribute("data-events") == str(n)
+    assert [c.initiative for c in live(page, game).combatants] == [None] * 6
+    assert page.locator(".ts-enc-round").inner_text().endswith("to start.")
+    panel.get_by_label(f"{what} of Cy", exact=True).fill(str(typed["Cy"]))
     panel.get_by_role("button", name=re.compile("^Set typed")).click()
     n += 6
     wait_events(page, n)
