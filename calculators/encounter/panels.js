@@ -89,7 +89,13 @@ export function initiativePanel(sheet, state, act) {
         typed.push({ type: "set_initiative", id: c.id, value: Number(raw) });
       }
       // all or none: a card out of the deck or already held refuses the lot, naming whose
-      // (a fight half set up, the rest silently left blank, would start without them)
+      // (a fight half set up, the rest silently left blank, would start without them).
+      // Set in turn order, ties as they joined: while the order is set up the top acts
+      // first, and the last one set, once everyone has one, keeps the turn where it is
+      // (order.py), so it must not be one who acts before the others.
+      const joined = state.combatants.map((c) => c.id);
+      const rank = (/** @type {any} */ e) => (sheet.lowest_first ? e.value : -e.value);
+      typed.sort((a, b) => rank(a) - rank(b) || joined.indexOf(a.id) - joined.indexOf(b.id));
       await act.pushAll(typed);
     } });
   const surprise = () => state.combatants.filter((c) => /** @type {HTMLInputElement | null} */ (

@@ -24,7 +24,8 @@ import { h, uid } from "../dom.mjs";
  * @typedef {{name: string, effect: string, rounds: number | null, levels: string[],
  *   loses_turn?: boolean}} CondDef
  * @typedef {{game: string, title: string, stats: Stat[], conditions: CondDef[], kinds: string[],
- *   initiative: string, hit: string, notes: string[], cards: number, surprise: string}} Sheet
+ *   initiative: string, hit: string, notes: string[], cards: number, surprise: string,
+ *   lowest_first: boolean}} Sheet
  * @typedef {import("./store.js").EncEvent} EncEvent
  */
 

@@ -61,7 +61,7 @@ def handle(req: dict[str, Any]) -> dict[str, Any]:
 def _handle(req: dict[str, Any]) -> dict[str, Any]:
     op = req.get("op")
     if op == "sheet":
-        return {"sheet": rules_for(_game(req)).sheet.to_dict()}
+        return {"sheet": rules_for(_game(req)).sheet_dict()}
     if op == "limits":
         return {"limits": LIMITS.to_dict()}
     if op == "fold":

@@ -43,7 +43,7 @@ def page_markdown(game: str, title: str) -> str:
         f'<div class="ts-calc" data-calc="{html.escape(c)}" data-preset=\'{{}}\'></div>'
         for c in calculators_for(game))
     notes = "\n".join(f"<li>{html.escape(n)}</li>" for n in sheet.notes)
-    sheet_json = html.escape(json.dumps(sheet.to_dict(), ensure_ascii=False))
+    sheet_json = html.escape(json.dumps(rules.sheet_dict(), ensure_ascii=False))
     front = render.front_matter({"title": render.nav_title(f"{NAV_TITLE}: {title}")})
     return front + f"""# Encounter {{#encounter}}
 

@@ -454,3 +454,39 @@ def test_a_crowd_shares_one_initiative(phone: Any, base_url: str) -> None:
                            ".dataset.events) >= 8")
     page.wait_for_timeout(500)
     assert {c.initiative for c in live(page, "horizon").combatants} == {lead}
+
+
+# Six values typed in one go, in the rows' order: the one who acts first is typed last,
+# with a tie among the rest (Forbidden Lands: cards, the lowest first; no two alike).
+TYPED_IN_ONE_GO = {
+    "cyberpunk_red": ("cyberpunk-red", "Initiative", [14, 9, 17, 9, 12, 21],
+                      ["Fyn", "Cy", "Ada", "Eko", "Bo", "Dee"]),
+    "forbidden_lands": ("forbidden-lands", "Card", [4, 9, 7, 2, 6, 1],
+                        ["Fyn", "Dee", "Ada", "Eko", "Cy", "Bo"]),
+}
+
+
+@pytest.mark.parametrize("game", list(TYPED_IN_ONE_GO))
+def test_initiatives_typed_in_one_go_start_from_the_top(game: str, phone: Any,
+                                                         base_url: str) -> None:
+    """Played at 390 px: the whole table's initiatives typed, then Set: the round begins
+    with the one at the top of the order, whichever row was typed last (it began with the
+    one second from the top when the top was the last row)."""
+    slug, what, values, order = TYPED_IN_ONE_GO[game]
+    page = phone.new_page()
+    open_tracker(page, f"{base_url}{slug}/encounter/")
+    page.locator(".ts-enc-add summary").click()
+    who = ["Ada", "Bo", "Cy", "Dee", "Eko", "Fyn"]
+    for n, name in enumerate(who, 1):
+        add_combatant(page, n, name)
+    page.locator(".ts-enc-add summary").click()
+    panel = page.locator(".ts-enc-initform")
+    for name, value in zip(who, values, strict=True):
+        panel.get_by_label(f"{what} of {name}", exact=True).fill(str(value))
+    panel.get_by_role("button", name=re.compile("^Set typed")).click()
+    wait_events(page, 12)
+    enc = live(page, game)
+    assert [enc.combatant(i).name for i in enc.order] == order
+    assert enc.current is not None and enc.current.name == order[0]
+    assert names(page) == order
+    assert page.locator(".ts-enc-round").inner_text() == f"Round 1 · {order[0]}'s turn"
