@@ -24,7 +24,7 @@ def test_encounter_page(site_dir: Path, game: str) -> None:
     text = (site_dir / slug / "encounter" / "index.html").read_text("utf-8")
     m = re.search(r'<div class="ts-encounter" data-game="([^"]+)" data-sheet="([^"]+)"', text)
     assert m and m.group(1) == game
-    assert json.loads(html.unescape(m.group(2))) == rules_for(game).sheet.to_dict()
+    assert json.loads(html.unescape(m.group(2))) == rules_for(game).sheet_dict()
     calcs = re.findall(r'data-calc="([^"]+)"', text)
     assert sorted(calcs) == sorted(c.id for c in rules_pkg.calculators() if c.game == game)
     for page in (site_dir / slug).rglob("index.html"):
