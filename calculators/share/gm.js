@@ -123,8 +123,8 @@ export function mountShare(box, api) {
   box.replaceChildren(h("details", { class: "ts-share" },
     h("summary", { text: "Share and print" }),
     h("div", { class: "ts-share-actions" },
-      btn("Show the players", () => { mode = "players"; return showPlayers(); }),
-      btn("Send to my other device", () => { mode = "device"; return sendDevice(); }),
+      btn("Show the players", async () => { mode = "players"; await showPlayers(); reveal(); }),
+      btn("Send to my other device", async () => { mode = "device"; await sendDevice(); reveal(); }),
       h("label", { for: "ts-share-file", class: "md-button ts-enc-import", text: "Merge a file" }), file,
       btn("Print the encounter", () => print(false)),
       btn("Print the log", () => print(true)),
@@ -133,6 +133,12 @@ export function mountShare(box, api) {
         if (st) download(`${api.doc().name}.md`, logMarkdown(api.doc().name, st), "text/markdown");
       })),
     panel), msg, incoming);
+
+  /** The code just asked for, brought into view: on a phone it is drawn below the buttons,
+   * under the turn bar, where a GM who tapped would not see it come. */
+  function reveal() {
+    panel.querySelector(".ts-share-code")?.scrollIntoView({ block: "start" });
+  }
 
   /** A code block: the QR (when it fits one) and the link to copy. @param {string} url @param {string} label */
   async function codeBlock(url, label) {

@@ -116,8 +116,15 @@ def test_the_players_see_the_gms_fight_with_hidden_numbers_hidden(
     events = fight(10, 5)
     gm = open_gm(contexts, base_url, events, **PHONE)
     gm.get_by_role("button", name="Show the players").click()
-    gm.get_by_label("Show Fighter 2's numbers").check()
     qr = gm.locator(".ts-share-code svg.ts-qr")
+    qr.wait_for()
+    # the code comes into view, clear of the header and of the turn bar at the bottom
+    gm.wait_for_function("""() => {
+      const q = document.querySelector('.ts-share-code svg.ts-qr').getBoundingClientRect();
+      const bar = document.querySelector('.ts-enc-sticky').getBoundingClientRect();
+      const head = document.querySelector('.md-header').getBoundingClientRect();
+      return q.top >= head.bottom && q.bottom <= bar.top; }""", timeout=5_000)
+    gm.get_by_label("Show Fighter 2's numbers").check()
     qr.wait_for()
     gm.wait_for_function("() => document.querySelector('.ts-share-code')?.dataset.url"
                          ".includes('#view=')")
