@@ -213,11 +213,6 @@ class Rules:
     # back when the GM says so (the conditions or values that put it out)
     out: Callable[[Combatant], str] = in_the_fight
     bring_back: Callable[[Sheet, Combatant, Log], Combatant] = nothing_to_bring_back
-
-    def sheet_dict(self) -> dict[str, object]:
-        """The sheet as the Encounter page reads it, with the order's direction (the page
-        sets several typed initiatives in turn order, panels.js)."""
-        return {**self.sheet.to_dict(), "lowest_first": self.lowest_first}
     # a combatant's actions in a round, one per pass of the turn order (the mecha game's
     # § 6 Additional Actions); None: one turn each per round
     passes: Callable[[Combatant], int] | None = None
@@ -226,3 +221,8 @@ class Rules:
     # a calculator run "as" a combatant / "against" one: the inputs its sheet decides
     actor: Mapping[str, Inputs] = field(default_factory=dict)
     target: Mapping[str, Inputs] = field(default_factory=dict)
+
+    def sheet_dict(self) -> dict[str, object]:
+        """The sheet as the Encounter page reads it, with the order's direction (the page
+        sets several typed initiatives in turn order, panels.js)."""
+        return {**self.sheet.to_dict(), "lowest_first": self.lowest_first}
