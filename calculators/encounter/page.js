@@ -291,16 +291,15 @@ function mount(el) {
     histBody.replaceChildren(...(histBox.open ? [historyList(state)] : []));
   }
 
-  /** N copies of one combatant, numbered ("Thug 1", "Thug 2" …), added as one step each.
+  /** N copies of one combatant, numbered ("Thug 1", "Thug 2" …), an event each, added
+   * together or not at all (past the fight's limit of combatants, none is added).
    * @param {import("./store.js").Preset} p @param {boolean} save @param {number} copies */
   async function addCopies(p, save, copies) {
     added = true;
     if (save) savePreset(game, p);
     const names = numbered(p.name, copies, state.combatants.map((/** @type {any} */ c) => c.name));
-    for (const name of names) {
-      const id = `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-      await push({ type: "add", id, name, kind: p.kind, values: p.values });
-    }
+    await pushAll(names.map((name) => ({ type: "add", name, kind: p.kind, values: p.values,
+      id: `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` })));
   }
 
   /** Append one event (a new id unless it has one) once the rules accept it.

@@ -490,3 +490,25 @@ def test_initiatives_typed_in_one_go_start_from_the_top(game: str, phone: Any,
     assert enc.current is not None and enc.current.name == order[0]
     assert names(page) == order
     assert page.locator(".ts-enc-round").inner_text() == f"Round 1 · {order[0]}'s turn"
+
+
+def test_copies_past_the_limit_are_refused_whole(phone: Any, base_url: str) -> None:
+    """Copies are added together or not at all: with 39 in the fight (the limit is 40,
+    rules_pkg.encounter.limits), two more are refused with the limit named, and none is
+    added (one at a time, the first was added and the second refused)."""
+    from rules_pkg.encounter.limits import MAX_COMBATANTS
+
+    page = phone.new_page()
+    open_tracker(page, f"{base_url}d100/encounter/")
+    page.locator(".ts-enc-add summary").click()
+    add_combatant(page, 20, "Thug", {"Copies": "20"})
+    add_combatant(page, MAX_COMBATANTS - 1, "Cultist", {"Copies": str(MAX_COMBATANTS - 21)})
+    form = page.locator(".ts-enc-addform")
+    form.get_by_label("Name", exact=True).fill("Ogre")
+    form.get_by_label("Copies", exact=True).fill("2")
+    form.get_by_role("button", name="Add to the fight").click()
+    page.locator(".ts-enc-msg").filter(
+        has_text=f"at most {MAX_COMBATANTS} combatants").wait_for()
+    assert page.locator(".ts-encounter").get_attribute("data-events") == str(MAX_COMBATANTS - 1)
+    assert len(live(page, "d100").combatants) == MAX_COMBATANTS - 1
+    assert not [n for n in names(page) if n.startswith("Ogre")]
