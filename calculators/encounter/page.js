@@ -335,6 +335,9 @@ function mount(el) {
       // refused by the rules: nothing is stored (what another tab added meanwhile stays)
       const ours = new Set(/** @type {unknown[]} */ (stored));
       doc.events = doc.events.filter((e) => !ours.has(e));
+      // "event 12 (answer): …" names the event in a file; here it is the tap just made
+      const m = err instanceof EncounterError ? /^event (\d+) \([a-z_]+\): /.exec(err.message) : null;
+      if (m && Number(m[1]) > before.length) throw new EncounterError(err.message.slice(m[0].length));
       throw err;
     }
     const mine = doc.events.length;

@@ -36,8 +36,11 @@ export function askForms(state, act) {
         e.preventDefault();
         const raw = /** @type {HTMLInputElement} */ (form.elements.namedItem("faces")).value.trim();
         const faces = raw.split(/[\s,]+/).filter(Boolean);
-        if (!faces.length || !faces.every((x) => /^\d{1,3}$/.test(x))) {
-          act.say(`${who}'s ${a.name}: enter the ${die} as rolled, 1 to ${a.sides} (got “${raw.slice(0, 12)}”).`);
+        // as many dice as the roll has, each a face of the die (the rules check it again)
+        if (faces.length !== a.count
+          || !faces.every((x) => /^\d{1,3}$/.test(x) && Number(x) >= 1 && Number(x) <= a.sides)) {
+          const each = a.count > 1 ? `${a.count} dice, each 1 to ${a.sides}` : `1 to ${a.sides}`;
+          act.say(`${who}'s ${a.name}: enter the ${die} as rolled, ${each} (got “${raw.slice(0, 12)}”).`);
           return;
         }
         push({ type: "answer", target: a.id, name: a.name, faces: faces.map(Number) });

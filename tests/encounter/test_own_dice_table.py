@@ -43,7 +43,8 @@ def test_cpr_vacuum_damage_is_the_players_3d6(phone: Any, base_url: str) -> None
         ".ts-enc-says").inner_text()
     field.fill("2 3")  # two dice for three STATs: refused, naming the dice
     ask.get_by_role("button", name="Enter").click()
-    page.locator(".ts-enc-msg", has_text="Bo's Vacuum damage is 3d6").wait_for()
+    page.locator(".ts-enc-msg", has_text="Bo's Vacuum damage: enter the 3d6 as rolled, "
+                 "3 dice, each 1 to 6 (got “2 3”).").wait_for()
     field.fill("2 3 4")
     ask.get_by_role("button", name="Enter").click()
     wait_events(page, 8)

@@ -107,7 +107,8 @@ def test_a_fight_run_by_the_table(game: str, phone: Any, base_url: str) -> None:
     what = "Card" if game == "forbidden_lands" else "Initiative"
     # one bad value refuses the lot, naming whose it is: none is set, so the fight does not
     # start with the others silently left out (Cy's is checked last)
-    bad, says = ("11", r"Cy's card: an initiative card is 1 to 10 \(got 11\)") \
+    # (the rules' own refusal, without the "event 12 (set_initiative):" of a file's check)
+    bad, says = ("11", r"^Cy's card: an initiative card is 1 to 10 \(got 11\)$") \
         if game == "forbidden_lands" else ("1x", r"Initiative of Cy: enter a whole number")
     for who, value in typed.items():
         panel.get_by_label(f"{what} of {who}", exact=True).fill(bad if who == "Cy" else str(value))
@@ -273,7 +274,8 @@ def death_save(page: Any, n: int) -> int:
     page.locator(".ts-enc-msg", has_text="Bo's Death Save first").wait_for()
     ask.get_by_label("Bo: Death Save, enter your d10").fill("11")
     ask.get_by_role("button", name="Enter").click()
-    page.locator(".ts-enc-msg", has_text="is a d10: enter 1 to 10").wait_for()
+    page.locator(".ts-enc-msg", has_text="Bo's Death Save: enter the d10 as rolled, 1 to 10 "
+                 "(got “11”).").wait_for()
     ask.get_by_label("Bo: Death Save, enter your d10").fill("3")
     ask.get_by_role("button", name="Enter").click()
     n += 1
@@ -286,12 +288,18 @@ def death_save(page: Any, n: int) -> int:
 
 def awareness(page: Any, n: int) -> int:
     """horizon:1793 "roll your dice and add your Trait bonus": Dee, Awareness 2, ACU 2, is
-    asked for 2d6 in the main view; a 7 is refused, 6 and 4 score +2 +1 +2 = 5 AP."""
+    asked for 2d6 in the main view; a 7, a 0 or one die alone is refused, saying what to
+    enter (played at 390 px: a 0 got "event 5 (answer) faces must be between 1 and 100");
+    6 and 4 score +2 +1 +2 = 5 AP."""
     ask = page.locator(".ts-enc-ask")
     field = ask.get_by_label("Dee: Awareness test, enter your 2d6")
-    field.fill("7 1")
-    ask.get_by_role("button", name="Enter").click()
-    page.locator(".ts-enc-msg", has_text="is 2d6: each die is 1 to 6").wait_for()
+    for typed in ("7 1", "0 5", "3"):
+        field.fill(typed)
+        ask.get_by_role("button", name="Enter").click()
+        page.locator(".ts-enc-msg").filter(has_text=re.compile(
+            r"^Dee's Awareness test: enter the 2d6 as rolled, 2 dice, each 1 to 6 "
+            rf"\(got “{re.escape(typed)}”\)\.$")).wait_for()
+        assert page.locator(".ts-encounter").get_attribute("data-events") == str(n)
     field.fill("6 4")
     ask.get_by_role("button", name="Enter").click()
     n += 1
