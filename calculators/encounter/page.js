@@ -88,6 +88,7 @@ function mount(el) {
   let added = false; // the add form's own Add: it is drawn again empty
   /** The eid of the event just pushed: its notes are shown until the next action (#25 item 8). */
   let lastEid = "";
+  let shownAsks = ""; // the rolls asked of players when last drawn (render)
   const shareBox = h("div", { class: "ts-enc-sharebox" });
   const notes = storageNotes(exportDoc, show);
   const bar = h("div", { class: "ts-enc-controls ts-enc-sticky", role: "toolbar", "aria-label": "Turns" },
@@ -242,6 +243,11 @@ function mount(el) {
     };
     const asked = askForms(state, act);
     if (asked.length || asks.firstChild) asks.replaceChildren(...asked);
+    // a roll newly asked of a player is brought into view: the tap that asked it (Roll
+    // initiative, Next turn) is lower on a phone, and the asks stand at the top
+    const askKey = (state.asks || []).map((/** @type {any} */ a) => `${a.id} ${a.name}`).join("|");
+    const newAsks = askKey !== shownAsks && asked.length > 0;
+    shownAsks = askKey;
     // only the rows that changed are drawn again (encounter/draw.js)
     drawOrder(order, orderList(state, selected, (id) => { selected = selected === id ? null : id; render(); },
       (c) => card(sheet, state, c, act)));
@@ -251,7 +257,13 @@ function mount(el) {
     if (last && last.eid === lastEid && last.notes.length) msg.textContent = last.notes.join(" ");
     if (had && !had.isConnected) {
       const same = [...el.querySelectorAll("button")].find((b) => b.textContent === label && !b.hasAttribute("disabled"));
-      /** @type {HTMLElement} */ (same || (nextBtn.hasAttribute("disabled") ? line : nextBtn)).focus();
+      /** @type {HTMLElement} */ (same || (nextBtn.hasAttribute("disabled") ? line : nextBtn))
+        .focus({ preventScroll: true }); // the page stays where the reader is
+    }
+    if (newAsks) { // out of sight: under the header, or low enough for the turn bar to hide it
+      const top = asks.getBoundingClientRect().top;
+      const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+      if (top < header || top > innerHeight / 2) asks.scrollIntoView({ block: "start" });
     }
     // the events of this fight as drawn (benches), and as stored: while an action is
     // being saved, once it is

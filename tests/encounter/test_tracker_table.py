@@ -293,6 +293,12 @@ def awareness(page: Any, n: int) -> int:
     6 and 4 score +2 +1 +2 = 5 AP."""
     ask = page.locator(".ts-enc-ask")
     field = ask.get_by_label("Dee: Awareness test, enter your 2d6")
+    # asked by a tap lower on the page, it is brought into view, clear of the turn bar
+    page.wait_for_function("""() => {
+      const f = document.querySelector('.ts-enc-ask input[name=faces]').getBoundingClientRect();
+      const bar = document.querySelector('.ts-enc-sticky').getBoundingClientRect();
+      const head = document.querySelector('.md-header').getBoundingClientRect();
+      return f.top >= head.bottom && f.bottom <= bar.top; }""", timeout=5_000)
     for typed in ("7 1", "0 5", "3"):
         field.fill(typed)
         ask.get_by_role("button", name="Enter").click()
