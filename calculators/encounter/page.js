@@ -109,9 +109,17 @@ function mount(el) {
     line, asks, notes, msg, order, halfBox, initBox, addBox, histBox, shareBox,
     bar); // one sticky bar for what every turn needs: nothing floats over a control (#25 item 6)
 
+  // what the forms around the fight may do: append events (a refusal is shown), say a note
+  const act = {
+    push: (/** @type {any} */ e) => push(e).catch(show),
+    pushAll: (/** @type {any[]} */ es) => pushAll(es).catch(show),
+    remove: () => { push({ type: "remove", id: selected }).catch(show); },
+    say: (/** @type {string} */ t) => { msg.textContent = t; },
+    seed,
+  };
   for (const d of [initBox, addBox, histBox]) {
     d.addEventListener("toggle", () => {
-      if (state && d.open) panels({ say: (/** @type {string} */ t) => { msg.textContent = t; } });
+      if (state && d.open) panels();
     });
   }
   // the odds before the roll (#28): a panel of its own, folded like the others, so its
@@ -234,13 +242,6 @@ function mount(el) {
     if (selected && !state.combatants.some((/** @type {any} */ c) => c.id === selected)) selected = null;
     const now = state.combatants.find((/** @type {any} */ x) => x.id === state.current);
     halfBox.hidden = !now?.conditions.some((/** @type {any} */ x) => x.name === "Crippled");
-    const act = {
-      push: (/** @type {any} */ e) => push(e).catch(show),
-      pushAll: (/** @type {any[]} */ es) => pushAll(es).catch(show),
-      remove: () => { push({ type: "remove", id: selected }).catch(show); },
-      say: (/** @type {string} */ t) => { msg.textContent = t; },
-      seed,
-    };
     const asked = askForms(state, act);
     if (asked.length || asks.firstChild) asks.replaceChildren(...asked);
     // a roll newly asked of a player is brought into view: the tap that asked it (Roll
@@ -252,7 +253,7 @@ function mount(el) {
     drawOrder(order, orderList(state, selected, (id) => { selected = selected === id ? null : id; render(); },
       (c) => card(sheet, state, c, act)));
     if (!state.round && state.combatants.length) initBox.open = true;
-    panels(act);
+    panels();
     const last = state.history.length ? state.history[state.history.length - 1] : null;
     if (last && last.eid === lastEid && last.notes.length) msg.textContent = last.notes.join(" ");
     if (had && !had.isConnected) {
@@ -286,12 +287,10 @@ function mount(el) {
     }
   }
 
-  /** The folded-away panels are built when open (a tap redraws only what is in view).
-   * @param {{say: (t: string) => void}} act */
-  function panels(act) {
+  /** The folded-away panels are built when open (a tap redraws only what is in view). */
+  function panels() {
     initBox.replaceChildren(/** @type {HTMLElement} */ (initBox.firstElementChild), ...(initBox.open
-      ? [initiativePanel(sheet, state, { push: (e) => push(e).catch(show),
-        pushAll: (es) => pushAll(es).catch(show), seed, say: act.say })] : []));
+      ? [initiativePanel(sheet, state, act)] : []));
     // what the GM is typing survives a redraw (another tab's action, a tap elsewhere),
     // not the form's own Add
     const typed = added ? [] : typedIn(addBox);

@@ -28,6 +28,13 @@ pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+# An element brought into view on a phone: below Material's header and clear of the
+# tracker's turn bar at the bottom (a predicate on a selector, for wait_for_function)
+IN_SIGHT = """(sel) => {
+  const box = document.querySelector(sel).getBoundingClientRect();
+  const bar = document.querySelector('.ts-enc-sticky').getBoundingClientRect();
+  const head = document.querySelector('.md-header').getBoundingClientRect();
+  return box.top >= head.bottom && box.bottom <= bar.top; }"""
 # An init script: every layout shift not caused by input, as [startTime, value], in
 # window.__shifts (CLS is their sum within session windows; the tests want none).
 SHIFTS = """

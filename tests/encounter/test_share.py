@@ -26,15 +26,13 @@ from typing import Any
 import pytest
 from offline.helpers import PY_READY_MS, wait_python, wait_sw_ready
 
-from encounter.test_encounter_walk import DESKTOP
+from encounter.test_encounter_walk import DESKTOP, IN_SIGHT, PHONE
 from rules_pkg.encounter.api import handle
 
 from .share_fight import GAME, code, doc, fight, seed_storage
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
 JSQR = Path(__file__).resolve().parents[2] / "node_modules" / "jsqr" / "dist" / "jsQR.js"
 MIN_BOX = 7.75  # as tests/glance/test_print.py: no text under 7 pt
 
@@ -119,11 +117,7 @@ def test_the_players_see_the_gms_fight_with_hidden_numbers_hidden(
     qr = gm.locator(".ts-share-code svg.ts-qr")
     qr.wait_for()
     # the code comes into view, clear of the header and of the turn bar at the bottom
-    gm.wait_for_function("""() => {
-      const q = document.querySelector('.ts-share-code svg.ts-qr').getBoundingClientRect();
-      const bar = document.querySelector('.ts-enc-sticky').getBoundingClientRect();
-      const head = document.querySelector('.md-header').getBoundingClientRect();
-      return q.top >= head.bottom && q.bottom <= bar.top; }""", timeout=5_000)
+    gm.wait_for_function(IN_SIGHT, arg=".ts-share-code svg.ts-qr", timeout=5_000)
     gm.get_by_label("Show Fighter 2's numbers").check()
     qr.wait_for()
     gm.wait_for_function("() => document.querySelector('.ts-share-code')?.dataset.url"

@@ -17,7 +17,14 @@ from typing import Any
 
 import pytest
 
-from encounter.test_encounter_walk import PHONE, add_combatant, calc_host, open_tracker, wait_events
+from encounter.test_encounter_walk import (
+    IN_SIGHT,
+    PHONE,
+    add_combatant,
+    calc_host,
+    open_tracker,
+    wait_events,
+)
 from rules_pkg.encounter import fold
 from rules_pkg.encounter.log import effective
 
@@ -294,11 +301,7 @@ def awareness(page: Any, n: int) -> int:
     ask = page.locator(".ts-enc-ask")
     field = ask.get_by_label("Dee: Awareness test, enter your 2d6")
     # asked by a tap lower on the page, it is brought into view, clear of the turn bar
-    page.wait_for_function("""() => {
-      const f = document.querySelector('.ts-enc-ask input[name=faces]').getBoundingClientRect();
-      const bar = document.querySelector('.ts-enc-sticky').getBoundingClientRect();
-      const head = document.querySelector('.md-header').getBoundingClientRect();
-      return f.top >= head.bottom && f.bottom <= bar.top; }""", timeout=5_000)
+    page.wait_for_function(IN_SIGHT, arg=".ts-enc-ask input[name=faces]", timeout=5_000)
     for typed in ("7 1", "0 5", "3"):
         field.fill(typed)
         ask.get_by_role("button", name="Enter").click()
