@@ -135,7 +135,9 @@ function groups(state, pushAll) {
     const m = /^(.*\S) (\d+)$/.exec(c.name);
     if (m) by.set(m[1], [...(by.get(m[1]) || []), c]);
   }
-  return [...by].filter(([, cs]) => cs.length > 1 && cs[0].initiative !== null).map(([base, cs]) => {
+  // offered while it would change something: not once the crowd shares it already
+  return [...by].filter(([, cs]) => cs.length > 1 && cs[0].initiative !== null
+    && cs.some((c) => c.initiative !== cs[0].initiative)).map(([base, cs]) => {
     const [lead, ...rest] = cs;
     return h("button", { type: "button", class: "md-button ts-enc-group",
       text: `${base} ${lead.name.slice(base.length + 1)}–${rest[rest.length - 1].name.slice(base.length + 1)} act on ${lead.initiative}`,
