@@ -9,6 +9,18 @@ class RulesError(ValueError):
     """Bad input or a question the source cannot answer; the message says which."""
 
 
+class EventError(RulesError):
+    """An event of a log the rules refuse: which one (its index in the log, from 0), its
+    kind, and the bare reason, so a page can say "event 12 (hit): …" of a file, and only
+    the reason of a tap just made."""
+
+    def __init__(self, index: int, kind: str, reason: str) -> None:
+        super().__init__(f"event {index + 1} ({kind}): {reason}")
+        self.index = index
+        self.reason = reason
+        self.eid = ""  # the stored event's id, when the log had ids (replay.replay)
+
+
 class LimitError(RulesError):
     """A request over one of the engine's limits (checked before any work)."""
 

@@ -8,7 +8,15 @@ import { fileText, saveEncounter } from "./store.js";
 import { FRAMED } from "../guards.mjs";
 
 /** A message for the player (the rules refused, or the engine is missing): never a bug. */
-export class EncounterError extends Error {}
+export class EncounterError extends Error {
+  /** @param {string} message
+   * @param {{eid: string, reason: string}} [refused] the event of the log the rules
+   * refused (its id) and the bare reason (rules_pkg.errors.EventError) */
+  constructor(message, refused) {
+    super(message);
+    this.refused = refused;
+  }
+}
 /** The engine itself could not start (not the encounter's fault). */
 export class EngineMissing extends EncounterError {}
 
@@ -30,8 +38,9 @@ export async function py(req) {
   const reply = JSON.parse(await fn(JSON.stringify(req)));
   if (!reply.ok) {
     if (reply.kind !== "rules") console.warn("Tableside encounter:", reply.detail);
-    throw new EncounterError(reply.kind === "rules" ? reply.message
-      : "Encounter error: this could not be worked out.");
+    if (reply.kind !== "rules") throw new EncounterError("Encounter error: this could not be worked out.");
+    throw new EncounterError(reply.message, reply.eid
+      ? { eid: String(reply.eid), reason: String(reply.reason) } : undefined);
   }
   return reply;
 }

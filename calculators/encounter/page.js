@@ -45,6 +45,8 @@ function mount(el) {
   let checked = ""; // the encounter already read (and migrated) by Python
 
   const msg = h("p", { class: "ts-enc-msg", role: "alert" });
+  // "Loading the rules engine…", as the built page says it (scripts/site/encounter.py)
+  const loading = el.querySelector(".ts-enc-round")?.textContent || "";
   const line = h("p", { class: "ts-enc-round", role: "status", "aria-live": "polite", tabindex: "-1" });
   const pick = h("select", { id: "ts-enc-pick", class: "ts-enc-pick" });
   const file = h("input", { type: "file", accept: ".json,application/json", id: "ts-enc-file",
@@ -347,8 +349,8 @@ function mount(el) {
       const ours = new Set(/** @type {unknown[]} */ (stored));
       doc.events = doc.events.filter((e) => !ours.has(e));
       // "event 12 (answer): …" names the event in a file; here it is the tap just made
-      const m = err instanceof EncounterError ? /^event (\d+) \([a-z_]+\): /.exec(err.message) : null;
-      if (m && Number(m[1]) > before.length) throw new EncounterError(err.message.slice(m[0].length));
+      const refused = err instanceof EncounterError ? err.refused : undefined;
+      if (refused && stored.some((e) => e.eid === refused.eid)) throw new EncounterError(refused.reason);
       throw err;
     }
     const mine = doc.events.length;
@@ -476,11 +478,11 @@ function mount(el) {
     delete el.dataset.events; // what Python has folded (tests and the bench wait for it)
   });
   let unchecked = start.drawn;
-  if (!unchecked) line.textContent = "Loading the rules engine…";
+  if (!unchecked) line.textContent = loading;
   limitsText().then((l) => { limitsLine.textContent = l.text; }, () => {});
   refresh().catch((err) => {
     show(err); // never "Loading…" for ever
-    if (line.textContent === "Loading the rules engine…") line.textContent = "The fight could not be shown.";
+    if (line.textContent === loading) line.textContent = "The fight could not be shown.";
   }).finally(() => start.release());
   if (start.bad) msg.textContent = start.bad;
 }

@@ -1,7 +1,9 @@
 """One JSON entry point for the page (calculators/python/bridge.py hands it to JavaScript).
 
 A request is {"op": ..., ...}; the reply is {"ok": true, ...} or {"ok": false, "kind":
-"rules", "message": ...} for anything the player can fix (never a traceback).
+"rules", "message": ...} for anything the player can fix (never a traceback); when an event
+of the log was refused, also "event" (its index in the log as folded, from 0), "eid" (its
+id) and "reason" (the message without "event N (kind): ").
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..errors import RulesError
+from ..errors import EventError, RulesError
 from ..untrusted import clean_name, json_depth
 from . import apply, codec, held, merge, odds, replay, view
 from . import events as ev
@@ -177,6 +179,9 @@ def handle_json(request: str) -> str:
         if not isinstance(req, dict):
             raise RulesError("a request is a JSON object")
         reply: dict[str, Any] = {"ok": True, **handle(req)}
+    except EventError as e:  # which event, and why: the page says only why of a tap's
+        reply = {"ok": False, "kind": "rules", "message": str(e), "event": e.index,
+                 "eid": e.eid, "reason": e.reason}
     except RulesError as e:
         reply = {"ok": False, "kind": "rules", "message": str(e)}
     except ValueError as e:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..errors import RulesError
+from ..errors import EventError, RulesError
 from ..untrusted import clean_name
 from . import events as ev
 from . import order, turns
@@ -64,7 +64,7 @@ def step(rules: Rules, enc: Encounter, event: ev.Event, index: int) -> Encounter
     try:
         enc, summary = _apply(rules, enc, event, log)
     except RulesError as e:
-        raise RulesError(f"event {index + 1} ({event.KIND}): {e}") from None
+        raise EventError(index, event.KIND, str(e)) from None
     # as Entry(...) makes it, without the frozen __init__'s object.__setattr__ per field
     # (one entry an event: issue 24's replay)
     entry = object.__new__(Entry)

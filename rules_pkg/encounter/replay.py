@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..errors import RulesError
+from ..errors import EventError, RulesError
 from . import log as stored
 from .fold import MAX_EVENTS, rules_for, step
 from .model import Encounter
@@ -104,7 +104,11 @@ def replay(game: str, live: Sequence[stored.Logged], budget_s: float | None = No
     until = None if budget_s is None else time.perf_counter() + budget_s
     i = start
     while i < len(live):
-        enc = step(rules, enc, live[i].event, i)
+        try:
+            enc = step(rules, enc, live[i].event, i)
+        except EventError as e:  # which stored event: the page tells a tap's from a file's
+            e.eid = live[i].eid
+            raise
         i += 1
         if i % CHECKPOINT_EVERY == 0:
             _keep((game, i, keys[i]), enc)

@@ -540,3 +540,27 @@ def test_copies_past_the_limit_are_refused_whole(phone: Any, base_url: str) -> N
     assert page.locator(".ts-encounter").get_attribute("data-events") == str(MAX_COMBATANTS - 1)
     assert len(live(page, "d100").combatants) == MAX_COMBATANTS - 1
     assert not [n for n in names(page) if n.startswith("Ogre")]
+
+
+def test_a_refusal_after_an_undo_is_said_as_the_tap_s(phone: Any, base_url: str) -> None:
+    """FL:10, cards 1 to 10. Ada, Bo and Dud are added and Dud is taken back (Undo): four
+    events stored, two folded. Ada's card typed as 11 is refused, said as the tap's own
+    ("Ada's card: …"), not as "event 3 (set_initiative): …" of a file. The page once told a
+    tap's refusal by comparing that 3 with the four events stored: the log as folded is
+    shorter than the log stored after an Undo, so it kept the file's words. It knows the
+    event by its id now (rules_pkg.errors.EventError)."""
+    page = phone.new_page()
+    open_tracker(page, f"{base_url}forbidden-lands/encounter/")
+    page.locator(".ts-enc-add summary").click()
+    for n, who in enumerate(("Ada", "Bo", "Dud"), 1):
+        add_combatant(page, n, who)
+    page.get_by_role("button", name="Undo").click()
+    wait_events(page, 4)
+    assert names(page) == ["Ada", "Bo"]
+    page.locator(".ts-enc-add summary").click()
+    panel = page.locator(".ts-enc-initform")
+    panel.get_by_label("Card of Ada", exact=True).fill("11")
+    panel.get_by_role("button", name=re.compile("^Set typed")).click()
+    page.locator(".ts-enc-msg").filter(has_text=re.compile(
+        r"^Ada's card: an initiative card is 1 to 10 \(got 11\)$")).wait_for()
+    assert page.locator(".ts-encounter").get_attribute("data-events") == "4"

@@ -130,3 +130,21 @@ def test_a_reused_id_never_borrows_another_logs_state() -> None:
     theirs = [*ADD, hp_hit("h0", -5), *notes]
     assert [_fold("d100", log).combatant("a").value("wounds") for log in
             (mine, theirs, mine[:4], theirs[:4])] == [11, 7, 11, 7]
+
+
+def test_a_refused_event_is_named_apart_from_its_reason() -> None:
+    """FL:10 "draw one initiative card", the cards 1 to 10: a card 11 for Ada is refused.
+    Before it, Cy was added and that undone: the card is the fifth stored event, the third
+    of the log as folded. The reply names it as the fold counts (a file's reader), with its
+    id and the bare reason apart: the Encounter page shows only the reason for a tap just
+    made, which it knows by the id (no regular expression over the message, no count)."""
+    raw = [{"eid": "a", "type": "add", "id": "a", "name": "Ada"},
+           {"eid": "b", "type": "add", "id": "b", "name": "Bo"},
+           {"eid": "x", "type": "add", "id": "x", "name": "Cy"},
+           {"eid": "u", "type": "undo", "of": "x"},
+           {"eid": "c", "type": "set_initiative", "id": "a", "value": 11}]
+    reply = json.loads(handle_json(json.dumps({"op": "fold", "game": "forbidden_lands",
+                                               "events": raw})))
+    reason = "Ada's card: an initiative card is 1 to 10 (got 11)"
+    assert reply == {"ok": False, "kind": "rules", "event": 2, "eid": "c", "reason": reason,
+                     "message": f"event 3 (set_initiative): {reason}"}
