@@ -322,9 +322,15 @@ export function setAsideEncounter(doc, why) {
 
 /** @param {string} game @param {string} name @param {EncEvent[]} [events] @returns {EncDoc} */
 export function newEncounter(game, name, events = []) {
-  const doc = { format: "tableside-encounter", schema: SCHEMA, game, name, events,
-    id: `e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, updated: Date.now() };
   const all = allEncounters();
+  // a name the game's list has already gets a number ("Encounter 1 (2)"): a fight imported
+  // back, or a second file of the same name, can be told apart in the list
+  const taken = new Set(Object.values(all).filter((d) => d.game === game).map((d) => d.name));
+  let k = 1;
+  while (taken.has(k === 1 ? name : `${name} (${k})`)) k += 1;
+  const doc = { format: "tableside-encounter", schema: SCHEMA, game, events,
+    name: k === 1 ? name : `${name} (${k})`,
+    id: `e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, updated: Date.now() };
   all[doc.id] = doc;
   setRaw(KEY, JSON.stringify(all));
   setActive(game, doc.id);

@@ -286,6 +286,11 @@ def test_a_whole_fight_on_a_phone(walk: Walk, phone: Any, base_url: str, tmp_pat
     new_id, new_log = stored(page, walk.game)
     assert new_id != enc_id and new_log == log
     assert snapshot(page) == before
+    # imported back beside the fight it came from: the list tells them apart (played at
+    # 390 px: two "Encounter 1" in the list)
+    name = doc["name"]
+    assert page.locator(".ts-enc-msg").inner_text().startswith(f"Imported “{name} (2)”")
+    assert sorted(page.locator("#ts-enc-pick option").all_inner_texts()) == [name, f"{name} (2)"]
     # a foreign file is refused and nothing is lost
     bad = tmp_path / "foreign.json"
     bad.write_text('{"format": "foundry-vtt", "actors": []}', "utf-8")
