@@ -60,7 +60,7 @@ class Plan:
     lost: Callable[[Any, Any], int]
     wear: Callable[[Any], tuple[tuple[str, int], ...]]  # the armour values the hit can lower
     out_rule: str  # the game's own rule for out of the fight, with its source
-    lost_what: str  # "HP", "Strength" …
+    loss: str  # what an attack does to the target, in its sheet's words: "HP lost" …
     notes: tuple[str, ...] = ()
     p_hit: Fraction | None = None  # the calculator's own, where a hit can do no harm
 
@@ -79,7 +79,7 @@ class Takeout:
     out_by: tuple[Fraction, ...]  # P(out by the 1st, 2nd … attack)
     wear: tuple[tuple[str, int, tuple[tuple[int, Fraction], ...]], ...]  # armour after the 1st
     out_rule: str
-    lost_what: str
+    loss: str
     already_out: bool
     exact: bool = True
     method: str = "exact"
@@ -94,7 +94,7 @@ class Takeout:
             "out_by": [frac(p) for p in self.out_by],
             "wear": [{"what": w, "before": b, "after": [[v, frac(p)] for v, p in after]}
                      for w, b, after in self.wear],
-            "out_rule": self.out_rule, "lost_what": self.lost_what,
+            "out_rule": self.out_rule, "loss": self.loss,
             "already_out": self.already_out, "exact": self.exact, "method": self.method,
             "notes": list(self.notes),
         }
@@ -252,7 +252,7 @@ def work_out(plan: Plan, start: Any, attacks: int, target: str = "", name: str =
         sum((d * p for d, p in first.items()), Fraction(0)), mean_total,
         tuple(out_by),
         tuple((w, b, tuple(sorted(wear.get(i, {}).items()))) for i, (w, b) in enumerate(before)),
-        plan.out_rule, plan.lost_what, plan.out(start), exact, method, plan.notes)
+        plan.out_rule, plan.loss, plan.out(start), exact, method, plan.notes)
 
 
 # -- the games' attacks --------------------------------------------------------------------------

@@ -23,7 +23,7 @@ const KEPT = 24; // answers kept per state of the fight: a question asked again 
 /** @typedef {{target: string, name: string, attacks: number, p_hit: Frac,
  *   damage: [number, Frac][], mean_damage: Frac, mean_total: Frac, out_by: Frac[],
  *   wear: {what: string, before: number, after: [number, Frac][]}[], out_rule: string,
- *   lost_what: string, already_out: boolean, exact: boolean, method: string,
+ *   loss: string, already_out: boolean, exact: boolean, method: string,
  *   notes: string[]}} OddsAnswer */
 /** @typedef {{events: any[], state: any}} Now */
 /** @typedef {(req: Record<string, any>) => Promise<Record<string, any>>} Py */
@@ -75,7 +75,7 @@ export function chart(a) {
       }
     });
   };
-  panel(0, `${a.lost_what} lost, attack 1`, a.damage.map(([d, p]) => [String(d), p.value]), "ts-takeout-dmg");
+  panel(0, `${a.loss}, attack 1`, a.damage.map(([d, p]) => [String(d), p.value]), "ts-takeout-dmg");
   panel(half + GAP, "out by attack", a.out_by.map((p, i) => [String(i + 1), p.value]), "ts-takeout-out");
   return root;
 }
@@ -87,7 +87,7 @@ export function answerNode(a) {
     h("dt", { text: "Hit" }), h("dd", {}, valueNode(a.p_hit, "probability")),
     h("dt", { text: a.attacks > 1 ? `Out after ${a.attacks} attacks` : "Out" }),
     h("dd", { class: "ts-takeout-out-value", "data-out": last.text }, valueNode(last, "probability")),
-    h("dt", { text: `Mean ${a.lost_what} lost` }),
+    h("dt", { text: `Mean ${a.loss}` }),
     h("dd", {}, valueNode(a.mean_damage, "mean"),
       a.attacks > 1 ? h("span", { text: ` (turn: ${decimal(a.mean_total.value)})` }) : null));
   const by = a.out_by.length > 1

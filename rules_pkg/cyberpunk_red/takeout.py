@@ -48,7 +48,7 @@ def _plan(margin: Distribution[int], n: int, blow: Any, notes: tuple[str, ...] =
         return Distribution.constant(land(c, b))
 
     attack = margin.combine(dice_with_crit(n), lambda m, r: blow(m, r) if m > 0 else None)
-    return Plan(((Fraction(1), attack),), one, _out, _lost, _wear, OUT_RULE, "HP", notes)
+    return Plan(((Fraction(1), attack),), one, _out, _lost, _wear, OUT_RULE, "HP lost", notes)
 
 
 def _defence(v: Mapping[str, Any], target: Any, what: str) -> Any:

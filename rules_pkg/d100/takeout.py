@@ -63,7 +63,7 @@ def attack(inputs: Mapping[str, Any], attacker: Any, target: Any) -> Plan:
     land = tracker_hit(GAME)
     return Plan(((Fraction(1), Distribution.from_counts(counts)),),
                 lambda c, b: Distribution.constant(land(c, b)), _out, _lost, _wear,
-                OUT_RULE, "Wounds",
+                OUT_RULE, "Wounds lost",
                 ("The weapon's damage dice are not in the source: enter them.",
                  "Righteous Fury and the Helpless target's doubled dice are not worked in."))
 

@@ -74,7 +74,7 @@ def attack(inputs: Mapping[str, Any], attacker: Any, target: Any) -> Plan:
 
         return armour_save(c, b.damage).map(after)
 
-    return Plan(((Fraction(1), blows),), one, _out, _lost, _wear, OUT_RULE, "Strength",
+    return Plan(((Fraction(1), blows),), one, _out, _lost, _wear, OUT_RULE, "Strength lost",
                 p_hit=value_of(r, "P(attack succeeds)"),
                 notes=("The sheet does not say whether the armour or the helmet loses the "
                        "rating: here the armour first, as the tracker does.",))

@@ -69,7 +69,7 @@ def attack(inputs: Mapping[str, Any], attacker: Any, target: Any) -> Plan:
     return Plan(tuple(turns), lambda c, b: Distribution.constant(land(c, b)),
                 lambda c: bool(c.value("damage") >= out_at), _lost, _wear,
                 f"Damage taken reaches {out_at}: the Director's number, not in the source "
-                f"({DOC} has no health track)", "damage",
+                f"({DOC} has no health track)", "Damage taken",
                 ("One combat test for the round: every Attack of the turn uses its AP score.",))
 
 

@@ -51,7 +51,7 @@ def attack(inputs: Mapping[str, Any], attacker: Any, target: Any) -> Plan:
         blows = Distribution.constant(None)
     land = tracker_hit(GAME)
     return Plan(((Fraction(1), blows),), lambda c, b: Distribution.constant(land(c, b)),
-                _out, _lost, _wear, OUT_RULE, "Vitality", p_hit=p_hit, notes=
+                _out, _lost, _wear, OUT_RULE, "Vitality lost", p_hit=p_hit, notes=
                 ("The target's armour roll is the calculator's, with the target's own armour "
                  "dice; hits past the Success Based Damage table count as the table's hits.",
                  "A hit the armour stops entirely does no harm."))

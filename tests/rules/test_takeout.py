@@ -140,6 +140,24 @@ def test_horizon_defense_negates_the_first_attack() -> None:
     assert r.mean_damage == 7 and r.mean_total == 19
 
 
+def test_what_an_attack_does_is_said_in_the_sheets_words() -> None:
+    """The panel's "Mean … " and its chart's title: what the target loses, as its card names
+    it; Horizon's track counts up (played at 390 px, the panel said "Mean damage lost" of a
+    track the card calls "Damage taken")."""
+    from rules_pkg.encounter.fold import rules_for
+
+    got = {
+        "cyberpunk_red": odds("cyberpunk_red", "cyberpunk_red.ranged",
+                              {"ref": 6, "skill": 4, "dv": 13, "dice": 3}, {"hp": 10}).loss,
+        "horizon": odds("horizon", "horizon.attack", {"score": 10, "out_at": 15},
+                        {"defense": 5}).loss,
+    }
+    assert got == {"cyberpunk_red": "HP lost", "horizon": "Damage taken"}
+    labels = {g: {s.label for s in rules_for(g).sheet.stats} for g in got}
+    assert {g: loss.removesuffix(" lost") in labels[g] for g, loss in got.items()} == {
+        "cyberpunk_red": True, "horizon": True}
+
+
 def test_horizon_one_combat_test_for_the_turn() -> None:
     """1 die (Skill rank 1) + Trait bonus 2 (ACU or AGI, HZ:60, HZ:87): 1-3 +0 (1/2), 4-5 +1
     (1/3), 6 +2 (1/6): AP 2, 3, 4 deal 6, 7, 8 (HZ:174-176). Both Attacks use that score:
