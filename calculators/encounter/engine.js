@@ -37,8 +37,10 @@ export async function py(req) {
   const fn = await engine();
   const reply = JSON.parse(await fn(JSON.stringify(req)));
   if (!reply.ok) {
-    if (reply.kind !== "rules") console.warn("Tableside encounter:", reply.detail);
-    if (reply.kind !== "rules") throw new EncounterError("Encounter error: this could not be worked out.");
+    if (reply.kind !== "rules") { // a bug: said briefly, its detail for the console
+      console.warn("Tableside encounter:", reply.detail);
+      throw new EncounterError("Encounter error: this could not be worked out.");
+    }
     throw new EncounterError(reply.message, reply.eid
       ? { eid: String(reply.eid), reason: String(reply.reason) } : undefined);
   }
